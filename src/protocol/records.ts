@@ -41,6 +41,8 @@ export interface CallRecord {
   ball?: ObjectBall;
   pocket?: PocketId;
   manner?: string;
+  /** extension, R13.5: a stroke without a call agreed by the players (balls gathered in a corner) */
+  free?: boolean;
 }
 
 export interface Pocketing {
@@ -79,6 +81,10 @@ export interface ShotRecord {
   before?: Partial<Record<string, XY_mm>>;
   cuePath?: XY_mm[];
   review: ReviewFlag[];
+  /** extension, R13.1: the stroke was interfered with; the position is restored and it is replayed */
+  void?: boolean;
+  /** extension, R13.2: the cue ball jumped, touched someone or something off the table and fell back */
+  cueReturned?: boolean;
 }
 
 export type MovedBy = 'striker' | 'opponent' | 'other' | 'unknown';

@@ -44,6 +44,13 @@ function num(o: Obj, field: string, path = field): number | undefined {
   return v;
 }
 
+function bool(o: Obj, field: string): boolean | undefined {
+  const v = o[field];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'boolean') throw new FieldError(field, `${show(v)} is not true or false`);
+  return v;
+}
+
 function objectBall(v: unknown, path: string): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 15) {
     throw new FieldError(path, `${show(v)} is not an object ball (an integer 1..15)`);
@@ -126,10 +133,8 @@ function parseGame(o: Obj): GameRecord {
   if (stalemate) g.stalemate = stalemate;
   const penaltyTo = oneOf(o, 'penaltyTo', ['next', 'previous'] as const);
   if (penaltyTo) g.penaltyTo = penaltyTo;
-  if (o.lenientF5F6 !== undefined) {
-    if (typeof o.lenientF5F6 !== 'boolean') throw new FieldError('lenientF5F6', `${show(o.lenientF5F6)} is not true or false`);
-    g.lenientF5F6 = o.lenientF5F6;
-  }
+  const lenient = bool(o, 'lenientF5F6');
+  if (lenient !== undefined) g.lenientF5F6 = lenient;
   if (o.handicap !== undefined) {
     if (!isObj(o.handicap)) throw new FieldError('handicap', `${show(o.handicap)} is not an object {player: points}`);
     const h: Record<string, number> = {};
@@ -166,6 +171,8 @@ function parseCall(o: Obj): CallRecord {
     if (typeof o.manner !== 'string') throw new FieldError('manner', `${show(o.manner)} is not text`);
     c.manner = o.manner;
   }
+  const free = bool(o, 'free');
+  if (free !== undefined) c.free = free;
   return c;
 }
 
@@ -194,10 +201,12 @@ function parseShotFields(o: Obj): Partial<ShotFields> {
   if (t1 !== undefined) s.t1 = t1;
   if (t0 !== undefined && t1 !== undefined && t1 < t0) throw new FieldError('t1', `${t1} is before t0 ${t0}`);
   if (o.struck !== undefined) s.struck = ball(o.struck, 'struck');
-  if (o.whileMoving !== undefined) {
-    if (typeof o.whileMoving !== 'boolean') throw new FieldError('whileMoving', `${show(o.whileMoving)} is not true or false`);
-    s.whileMoving = o.whileMoving;
-  }
+  const whileMoving = bool(o, 'whileMoving');
+  if (whileMoving !== undefined) s.whileMoving = whileMoving;
+  const voided = bool(o, 'void');
+  if (voided !== undefined) s.void = voided;
+  const cueReturned = bool(o, 'cueReturned');
+  if (cueReturned !== undefined) s.cueReturned = cueReturned;
   if ('firstContact' in o) {
     const fc = o.firstContact;
     if (fc === undefined) {

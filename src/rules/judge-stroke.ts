@@ -87,6 +87,14 @@ export function judgeStroke(s: GameState, shot: ShotRecord, n: number, line: num
     call: call ? { ...(call.ball !== undefined && { ball: call.ball }), ...(call.pocket && { pocket: call.pocket }), ...(call.manner && { manner: call.manner }) } : null,
     review, contested: review.length > 0,
   };
+  if (shot.void) {
+    // R13.1: interference; the position is restored and the same striker replays under the same call
+    return {
+      ...base, status: 'void', fouls: [], penalty: null, counted: [], respotted: [], points: 0,
+      turn: 'keeps', next: striker, fromHand: s.fromHand, house: null, rules: ['R13.1'],
+      reason: 'void: the stroke was interfered with; position restored, stroke replayed', scores: { ...s.scores },
+    };
+  }
   const touchedBefore = s.pendingF6;
   s.call = null;
   s.pendingF6 = false;
@@ -138,10 +146,10 @@ export function judgeStroke(s: GameState, shot: ShotRecord, n: number, line: num
   if (voidsPots) {
     rules.push('R9.1');
     reason = `foul: ${foulList.map((f) => FOUL_TEXT[f]).join('; ')}`;
-  } else if (settings.callMode === 'none') {
+  } else if (settings.callMode === 'none' || call?.free) {
     counting = objectPots;
-    rules.push('R6.3');
-    reason = objectPots.length ? 'no calls: every ball pocketed on a legal stroke counts' : 'nothing pocketed';
+    rules.push(call?.free ? 'R13.5' : 'R6.3');
+    reason = objectPots.length ? 'no call needed: every ball pocketed on a legal stroke counts' : 'nothing pocketed';
   } else {
     const c = checkCall(call, settings, s.onTable);
     if (!c.complete) {
@@ -176,7 +184,7 @@ export function judgeStroke(s: GameState, shot: ShotRecord, n: number, line: num
       }
     }
   }
-  if (!voidsPots && settings.callMode === 'none') {
+  if (!voidsPots && (settings.callMode === 'none' || call?.free)) {
     for (const nc of ann.nocount) {
       counting = counting.filter((p) => p.ball !== nc.ball);
       rules.push('R7.4');
@@ -209,7 +217,9 @@ export function judgeStroke(s: GameState, shot: ShotRecord, n: number, line: num
     rules.push(players.length > 2 ? 'R9.penaltyTo' : 'R9');
   }
 
-  const keeps = foulList.length === 0 && counted.length > 0 && ann.nocount.length === 0;
+  // R13.2: the cue ball came back from off the table: the pots stand but the turn passes
+  if (shot.cueReturned) rules.push('R13.2');
+  const keeps = foulList.length === 0 && counted.length > 0 && ann.nocount.length === 0 && !shot.cueReturned;
   rules.push('R5.1');
   s.toPlay = keeps ? strikerIdx : nextIndex(s, strikerIdx);
   s.fromHand = fouls.has('F1') || fouls.has('F2');

@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, game, last, miss, play, pot, shot } from './helpers.js';
+
+const opened = [game(), miss(4)];
+
+test('R8.1 (seed 002) a called ball that hung in the jaw and fell by itself counts: the striker stays at the table', () => {
+  const s = play([...opened, call(7, 'FR'), shot(7), { type: 'fall', ball: 7, pocket: 'FR', cause: 'self' }]);
+  assert.deepEqual(last(s).counted, [{ ball: 7, pocket: 'FR', points: 7 }]);
+  assert.ok(last(s).rules.includes('R8.1'));
+  assert.equal(s.toPlay, 'Boris');
+  assert.ok(!s.onTable.includes(7));
+});
+
+test('R8.1 a ball that falls by itself after a stroke whose call failed does not count: it is respotted', () => {
+  const s = play([...opened, call(7, 'FR'), shot(7), { type: 'fall', ball: 9, pocket: 'ML', cause: 'self' }]);
+  assert.deepEqual(last(s).counted, []);
+  assert.deepEqual(last(s).respotted, [9]);
+  assert.equal(s.toPlay, 'Anna');
+});
+
+test('R8.1 the call for the next stroke, made before the late fall, still applies to that stroke', () => {
+  const s = play([...opened, call(7, 'FR'), shot(7), call(9, 'ML'), { type: 'fall', ball: 7, pocket: 'FR', cause: 'self' }, shot(9, { pocketed: [pot(9, 'ML')] })]);
+  assert.deepEqual(s.scores, { Anna: 0, Boris: 16 });
+});
+
+test('R8.2 a ball in the jaw shaken in by the opponent is put back; the turn passes to the player after the striker', () => {
+  // Boris pots 8 (keeps the turn), the 7 hangs; Anna shakes the table and the 7 drops
+  const s = play([...opened, call(8, 'FL'), shot(8, { pocketed: [pot(8, 'FL')] }), { type: 'fall', ball: 7, pocket: 'FR', cause: 'shake' }]);
+  assert.ok(s.onTable.includes(7), 'put back in the jaw: still on the table');
+  assert.equal(s.toPlay, 'Anna');
+  assert.deepEqual(s.scores, { Anna: 0, Boris: 8 });
+});
+
+test('R8.3 (seed 002) a hanging ball that falls after the opponent\'s stroke, independently of it: respotted, the stroke is void, replayed from hand', () => {
+  // Boris's called 7 stops in the jaw (turn to Anna); Anna plays softly at it and it drops before her cue ball arrives
+  const s = play([...opened, call(7, 'FR'), shot(7), call(7, 'FR'), shot(7, { pocketed: [pot(7, 'FR')] }), { type: 'fall', ball: 7, pocket: 'FR', cause: 'independent' }]);
+  const v = last(s);
+  assert.equal(v.status, 'void');
+  assert.deepEqual(v.counted, []);
+  assert.equal(v.penalty, null);
+  assert.ok(s.onTable.includes(7));
+  assert.equal(s.toPlay, 'Anna');
+  assert.equal(s.fromHand, true);
+  assert.deepEqual(s.scores, { Anna: 0, Boris: 0 });
+});
+
+test('R8.3 the void stroke costs nothing even when it missed every ball', () => {
+  const s = play([...opened, call(7, 'FR'), shot(7), call(7, 'FR'), shot(null), { type: 'fall', ball: 7, pocket: 'FR', cause: 'independent' }]);
+  assert.equal(last(s).status, 'void');
+  assert.deepEqual(s.scores, { Anna: 0, Boris: 0 });
+});
+
+test('R8 a fall before any stroke is a protocol error naming the line', () => {
+  assert.throws(() => play([game(), { type: 'fall', ball: 7, pocket: 'FR', cause: 'self' }]), /line 2: shot: a fall needs a stroke/);
+});
