@@ -15,6 +15,14 @@ const COMMANDS: Record<string, Command> = {
     summary: 'replay a game\'s protocol records and print the score and every verdict',
     run: async (a) => (await import('./replay.js')).replayCommand(a),
   },
+  run: {
+    summary: 'run the live referee: source → rules → MQTT and the page (with no options: the demo)',
+    run: async (a) => (await import('./run.js')).runCommand(a),
+  },
+  scoreboard: {
+    summary: 'a terminal scoreboard that reads the MQTT topics an LED scoreboard reads',
+    run: async (a) => (await import('./scoreboard.js')).scoreboardCommand(a),
+  },
 };
 
 function help(): string {

@@ -1,0 +1,49 @@
+// Where records come from. A source yields protocol records one by one as they happen: a recorded file, the
+// demo, and later the camera pipeline (which adds a short clip to each stroke a person may have to review).
+
+/** A short clip around a stroke: JPEG frames in memory, or a video file already on disk. */
+export interface Clip {
+  /** a video file (e.g. mp4) to keep with the review item */
+  path?: string;
+  /** JPEG frames, in order */
+  frames?: Buffer[];
+  /** source times of the first and last frame, seconds */
+  t0: number;
+  t1: number;
+  fps?: number;
+}
+
+export interface SourceItem {
+  /** a protocol v1 record, unchecked: the referee validates it */
+  record: unknown;
+  /** position in the source, increasing: a restarted source resumes after the last journaled one */
+  seq: number;
+  clip?: Clip;
+}
+
+export interface SourceHealth {
+  state: 'starting' | 'running' | 'ended' | 'stopped' | 'error';
+  /** frames per second taken from the camera; null for sources without frames */
+  fps: number | null;
+  dropped_frames: number;
+  camera_state: 'online' | 'offline' | 'none';
+  detail?: string;
+}
+
+export interface RecordSource {
+  /** stable name, journaled with each record (e.g. "demo", "records:game.jsonl") */
+  readonly name: string;
+  /** Items with seq greater than `afterSeq`, as they happen, until the source ends or `signal` aborts. */
+  items(opts: { afterSeq: number | null; signal: AbortSignal }): AsyncIterable<SourceItem>;
+  health(): SourceHealth;
+}
+
+/** Waits, unless aborted (then resolves early; the caller checks the signal). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
