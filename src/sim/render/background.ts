@@ -1,0 +1,357 @@
+// The static part of every frame, ray-cast once per renderer: cloth with its lighting and weave,
+// cushion tops and the visible cushion faces, wooden rails with sights, pocket holes with their
+// walls, and the floor beyond. Also per pixel: depth (camera z), what surface it is, where its ray
+// meets the cloth plane and each lamp's share of the light there (for shadows drawn per frame).
+import type { Camera } from './camera.js';
+import type { Look } from './look.js';
+import type { Lighting } from './lighting.js';
+import { lampFactor } from './lighting.js';
+import type { TableModel } from './table-model.js';
+import { holeEdgeDistance, inCushionBand, inSurface, inTableTop, pocketAt } from './table-model.js';
+import { rgbToLinear, TONE_LUT_SCALE, TONE_LUT_SIZE } from './colour.js';
+import { gaussianBlur } from './glyphs.js';
+import { fbm, hash2, valueNoise } from './noise.js';
+
+export const REGION = { FLOOR: 0, CLOTH: 1, CUSHION_TOP: 2, CUSHION_FACE: 3, RAIL: 4, POCKET: 5 } as const;
+
+export interface Background {
+  width: number;
+  height: number;
+  /** final 8-bit codes, vignette and tone applied */
+  rgb: Uint8Array;
+  depth: Float32Array;
+  region: Uint8Array;
+  /** undistorted normalised image coordinates of each pixel centre (xn, yn interleaved) */
+  ray: Float32Array;
+  /** where each pixel's ray meets the cloth plane z = 0 (x, y interleaved) */
+  plane: Float32Array;
+  /** per pixel, lamp l's share of the light (0..255) at index l * N + p */
+  lampShare: Uint8Array;
+  vignette: Float32Array;
+}
+
+interface Sample {
+  r: number; g: number; b: number;
+  depth: number; region: number; cls: number;
+  sx: number; sy: number; sz: number; nx: number; ny: number; nz: number;
+}
+
+export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lighting, width: number, height: number): Background {
+  const N = width * height;
+  const P = cam.params;
+  const sx = width / P.width_px; // a camera made for another size is scaled
+  const R = P.rotation;
+  const C = P.position_mm;
+  const cloth = rgbToLinear(look.cloth.rgb);
+  const wood = rgbToLinear(look.rail.rgb);
+  const rim = rgbToLinear(look.pocket.rimRgb);
+  const net = rgbToLinear(look.pocket.netRgb);
+  const floorC = rgbToLinear(look.floor.rgb);
+  const sight = rgbToLinear(look.rail.sightRgb);
+  const seed = typeof look.seed === 'number' ? look.seed : 7;
+  const nL = lit.lamps.length;
+  const L = m.spec.length_mm;
+
+  const ray = new Float32Array(2 * N);
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      const q = cam.undistort((u + 0.5) / sx, (v + 0.5) / sx);
+      ray[2 * (v * width + u)] = q.xn;
+      ray[2 * (v * width + u) + 1] = q.yn;
+    }
+  }
+
+  const s: Sample = { r: 0, g: 0, b: 0, depth: 0, region: 0, cls: 0, sx: 0, sy: 0, sz: 0, nx: 0, ny: 0, nz: 1 };
+
+  const light = (x: number, y: number, z: number, nx: number, ny: number, nz: number, occl: number): [number, number, number] => {
+    let r = lit.ambient[0] * occl, g = lit.ambient[1] * occl, b = lit.ambient[2] * occl;
+    for (const l of lit.lamps) {
+      const f = lampFactor(lit, l, x, y, z, nx, ny, nz) * occl;
+      r += f * l.r; g += f * l.g; b += f * l.b;
+    }
+    return [r, g, b];
+  };
+  const specular = (x: number, y: number, z: number, gloss: number, shin: number): number => {
+    if (gloss <= 0) return 0;
+    let vx = C.x - x, vy = C.y - y, vz = C.z - z;
+    const vl = Math.hypot(vx, vy, vz); vx /= vl; vy /= vl; vz /= vl;
+    let sum = 0;
+    for (const l of lit.lamps) {
+      let lx = l.x - x, ly = l.y - y, lz = l.z - z;
+      const ll = Math.hypot(lx, ly, lz); lx /= ll; ly /= ll; lz /= ll;
+      const hx = lx + vx, hy = ly + vy, hz = lz + vz;
+      const hn = hz / Math.hypot(hx, hy, hz);
+      sum += Math.pow(Math.max(0, hn), shin) * (l.g * 1e6) / (ll * ll);
+    }
+    return gloss * sum;
+  };
+
+  const clothAlbedo = (x: number, y: number): [number, number, number] => {
+    const c = look.cloth;
+    let k = 1 + c.textureNoise * (2 * hash2(Math.floor(x * 0.8), Math.floor(y * 0.8), seed) - 1 + 0.6 * valueNoise(x / 2.5, y / 2.5, seed + 3));
+    k += c.mottling * fbm(x / 350, y / 350, seed + 11, 3);
+    k += c.napStreaks * valueNoise(x / 900, y / 7, seed + 17);
+    let wear = 0;
+    if (c.wear > 0) {
+      const dx1 = x - L / 4, dx2 = x + L / 4;
+      wear = c.wear * (Math.exp(-(dx1 * dx1 + y * y) / (2 * 180 * 180)) + Math.exp(-(dx2 * dx2 + y * y) / (2 * 250 * 250)));
+    }
+    let r = cloth[0] * k, g = cloth[1] * k, b = cloth[2] * k;
+    const grey = (r + g + b) / 3;
+    r += (grey * 1.4 - r) * wear; g += (grey * 1.4 - g) * wear; b += (grey * 1.4 - b) * wear;
+    // spots and the house line: a little white paper/chalk, anti-aliased by distance
+    let mark = 0;
+    if (c.spots) {
+      for (const px of [-L / 4, 0, L / 4]) {
+        const d = Math.hypot(x - px, y) - 4.5;
+        if (d < 2) mark = Math.max(mark, Math.min(1, 1 - d / 2));
+      }
+    }
+    if (c.houseLine) {
+      const d = Math.abs(x + L / 4) - 0.8;
+      if (d < 1.5) mark = Math.max(mark, 0.5 * Math.min(1, 1 - d / 1.5));
+    }
+    if (mark > 0) { r += (0.75 - r) * mark; g += (0.75 - g) * mark; b += (0.72 - b) * mark; }
+    return [r, g, b];
+  };
+
+  const railShade = (x: number, y: number, z: number): [number, number, number] => {
+    const ax = Math.abs(x) - m.hx, ay = Math.abs(y) - m.hy;
+    const longRail = ay > ax; // mitred at the corners
+    const along = longRail ? x : y;
+    const across = longRail ? ay : ax;
+    const rl = look.rail;
+    const warp = 3 * fbm(along / 420, across / 60, seed + 23, 2);
+    const grain = Math.sin((across / rl.grainScale_mm) * 2 * Math.PI + warp) * 0.6 + 0.4 * valueNoise(along / 90, across / 3, seed + 29);
+    const k = 1 + rl.grainContrast * grain;
+    let r = wood[0] * k, g = wood[1] * k, b = wood[2] * k;
+    // sights at the rail's centre line
+    const mid = m.cushionW + m.railW / 2;
+    let sightK = 0;
+    if (rl.sights !== 'none') {
+      const stops = longRail ? [-3, -2, -1, 1, 2, 3].map((i) => (i * L) / 8) : [-1, 0, 1].map((i) => (i * m.spec.width_mm) / 4);
+      for (const a0 of stops) {
+        const da = along - a0, dc = across - mid;
+        const d = rl.sights === 'dot' ? Math.hypot(da, dc) - 4.5 : (Math.abs(da) / 7 + Math.abs(dc) / 3.8 - 1) * 3.5;
+        if (d < 1.5) sightK = Math.max(sightK, Math.min(1, 1 - d / 1.5));
+      }
+    }
+    if (sightK > 0) { r += (sight[0] - r) * sightK; g += (sight[1] - g) * sightK; b += (sight[2] - b) * sightK; }
+    // rounded outer edge: darker as the surface turns away
+    const edge = Math.min(m.outerHx - Math.abs(x), m.outerHy - Math.abs(y));
+    const bevel = edge < 10 ? 0.45 + 0.55 * (edge / 10) : 1;
+    const e = light(x, y, z, 0, 0, 1, bevel);
+    const sp = specular(x, y, z, rl.gloss * bevel, 40);
+    // pocket trims around the holes
+    const hd = holeEdgeDistance(m, x, y);
+    if (hd < look.pocket.rimWidth_mm) {
+      const metal = look.pocket.rimKind !== 'leather';
+      const t = Math.min(1, (look.pocket.rimWidth_mm - hd) / 1.5);
+      const sp2 = specular(x, y, z, metal ? 0.5 : 0.05, metal ? 25 : 15);
+      return [
+        (r * e[0] + sp) * (1 - t) + (rim[0] * e[0] + sp2) * t,
+        (g * e[1] + sp) * (1 - t) + (rim[1] * e[1] + sp2) * t,
+        (b * e[2] + sp) * (1 - t) + (rim[2] * e[2] + sp2) * t,
+      ];
+    }
+    return [r * e[0] + sp, g * e[1] + sp, b * e[2] + sp];
+  };
+
+  const floorShade = (x: number, y: number, z: number): [number, number, number] => {
+    const f = look.floor;
+    let k = 1;
+    if (f.kind === 'parquet') {
+      const row = Math.floor(y / 75);
+      const off = hash2(row, 5, seed) * 600;
+      const col = Math.floor((x + off) / 600);
+      k = 0.8 + 0.35 * hash2(row, col, seed + 1) + 0.08 * valueNoise(x / 40, y / 4, seed + 2);
+      const seam = Math.min(Math.abs(y - row * 75 - 37.5) - 36.5, 0);
+      if (seam > -1) k *= 0.6;
+    } else if (f.kind === 'tile') {
+      const gx = Math.abs(((x % 400) + 400) % 400 - 200), gy = Math.abs(((y % 400) + 400) % 400 - 200);
+      k = (Math.max(gx, gy) > 196 ? 0.55 : 1) * (0.95 + 0.1 * hash2(Math.floor(x / 400), Math.floor(y / 400), seed));
+    } else if (f.kind === 'carpet') {
+      k = 1 + 0.12 * (hash2(Math.floor(x / 2), Math.floor(y / 2), seed) - 0.5) + 0.06 * fbm(x / 300, y / 300, seed, 2);
+    } else {
+      k = 1 + 0.12 * fbm(x / 500, y / 500, seed + 4, 3);
+    }
+    // lamps reach the floor only where the table does not block them
+    let r = lit.ambient[0] * 2, g = lit.ambient[1] * 2, b = lit.ambient[2] * 2;
+    for (const l of lit.lamps) {
+      const t = (m.topZ - z) / (l.z - z);
+      if (inTableTop(m, x + (l.x - x) * t, y + (l.y - y) * t)) continue;
+      const fl = lampFactor(lit, l, x, y, z, 0, 0, 1);
+      r += fl * l.r; g += fl * l.g; b += fl * l.b;
+    }
+    const kk = k * f.brightness;
+    return [floorC[0] * r * kk, floorC[1] * g * kk, floorC[2] * b * kk];
+  };
+
+  const pocketShade = (t: number, dx: number, dy: number, dz: number, pk: number) => {
+    // march down the hole until the ray meets a wall or the net
+    const step = 1.5;
+    for (let tt = t; ; tt += step) {
+      const x = C.x + tt * dx, y = C.y + tt * dy, z = C.z + tt * dz;
+      const fall = Math.exp(z / 45) * 0.35;
+      if (z <= -m.pocketDepth) {
+        const mesh = (Math.abs(Math.sin(x / 4)) > 0.85 || Math.abs(Math.sin(y / 4)) > 0.85) ? 1.6 : 0.6;
+        const e = light(x, y, 0, 0, 0, 1, 1);
+        s.r = net[0] * e[0] * fall * mesh; s.g = net[1] * e[1] * fall * mesh; s.b = net[2] * e[2] * fall * mesh;
+        s.depth = tt; s.region = REGION.POCKET; s.cls = 50 + pk;
+        return;
+      }
+      const inside = pocketAt(m, x, y) === pk || (z > 0 && inSurface(m, x, y) && pocketAt(m, x, y) < 0);
+      if (!inside) {
+        const e = light(x, y, Math.max(z, 0), 0, 0, 1, 1);
+        const c = z > 0 ? [cloth[0] * 0.45, cloth[1] * 0.45, cloth[2] * 0.45] : [rim[0] * 0.5, rim[1] * 0.5, rim[2] * 0.5];
+        const f = z > 0 ? 0.5 : fall;
+        s.r = c[0]! * e[0] * f; s.g = c[1]! * e[1] * f; s.b = c[2]! * e[2] * f;
+        s.depth = tt; s.region = REGION.POCKET; s.cls = 60 + pk;
+        return;
+      }
+    }
+  };
+
+  const cast = (xn: number, yn: number): void => {
+    const dx = R[0] * xn + R[3] * yn + R[6];
+    const dy = R[1] * xn + R[4] * yn + R[7];
+    const dz = R[2] * xn + R[5] * yn + R[8];
+    s.nx = 0; s.ny = 0; s.nz = 1;
+    const tTop = (m.topZ - C.z) / dz;
+    const qx = C.x + tTop * dx, qy = C.y + tTop * dy;
+    if (!inTableTop(m, qx, qy)) {
+      const tf = (m.floorZ - C.z) / dz;
+      const x = C.x + tf * dx, y = C.y + tf * dy;
+      const c = floorShade(x, y, m.floorZ);
+      s.r = c[0]; s.g = c[1]; s.b = c[2]; s.depth = tf; s.region = REGION.FLOOR; s.cls = 0;
+      s.sx = x; s.sy = y; s.sz = m.floorZ;
+      return;
+    }
+    const qp = pocketAt(m, qx, qy);
+    if (qp >= 0 && !inSurface(m, qx, qy)) return pocketShade(tTop, dx, dy, dz, qp);
+    if (!inSurface(m, qx, qy)) {
+      const cushion = inCushionBand(m, qx, qy);
+      s.sx = qx; s.sy = qy; s.sz = m.topZ; s.depth = tTop;
+      if (cushion) {
+        const a = clothAlbedo(qx, qy);
+        // the cushion top darkens toward the rail, lighter at the nose where the cloth wraps
+        const edge = Math.min(Math.abs(qx) - m.hx, Math.abs(qy) - m.hy);
+        const k = look.cushion.shade * (edge < 0 ? 1 : 1.05 - 0.15 * Math.min(1, Math.max(0, Math.max(Math.abs(qx) - m.hx, Math.abs(qy) - m.hy)) / m.cushionW));
+        const e = light(qx, qy, m.topZ, 0, 0, 1, 1);
+        s.r = a[0] * e[0] * k; s.g = a[1] * e[1] * k; s.b = a[2] * e[2] * k; s.region = REGION.CUSHION_TOP; s.cls = 2;
+      } else {
+        const c = railShade(qx, qy, m.topZ);
+        s.r = c[0]; s.g = c[1]; s.b = c[2]; s.region = REGION.RAIL; s.cls = 4;
+      }
+      return;
+    }
+    // over the playing area: descend to the cloth unless a cushion face or a pocket comes first
+    const t0 = -C.z / dz;
+    const px = C.x + t0 * dx, py = C.y + t0 * dy;
+    if (inSurface(m, px, py)) {
+      const pk = pocketAt(m, px, py);
+      if (pk >= 0) {
+        // cross into the pocket where the ray passes the mouth; start the march at the cloth
+        return pocketShade(Math.max(tTop, t0 - 40), dx, dy, dz, pk);
+      }
+      const a = clothAlbedo(px, py);
+      const edge = Math.min(m.hx - Math.abs(px), m.hy - Math.abs(py));
+      const occl = 1 - 0.3 * Math.exp(-edge / 18);
+      const e = light(px, py, 0, 0, 0, 1, occl);
+      s.r = a[0] * e[0]; s.g = a[1] * e[1]; s.b = a[2] * e[2];
+      s.depth = t0; s.region = REGION.CLOTH; s.cls = 1; s.sx = px; s.sy = py; s.sz = 0;
+      return;
+    }
+    let tExit = t0;
+    let nx = 0, ny = 0;
+    if (Math.abs(px) > m.hx) { const t = (Math.sign(px) * m.hx - C.x) / dx; if (t < tExit) { tExit = t; nx = -Math.sign(px); ny = 0; } }
+    if (Math.abs(py) > m.hy) { const t = (Math.sign(py) * m.hy - C.y) / dy; if (t < tExit) { tExit = t; nx = 0; ny = -Math.sign(py); } }
+    const ex = C.x + tExit * dx, ey = C.y + tExit * dy, ez = C.z + tExit * dz;
+    const pk = pocketAt(m, ex - nx * 0.5, ey - ny * 0.5);
+    if (pk >= 0) return pocketShade(tExit, dx, dy, dz, pk);
+    const a = clothAlbedo(ex, ey + ez);
+    const e = light(ex, ey, ez, nx, ny, 0, 0.8);
+    const k = look.cushion.shade * 0.9;
+    s.r = a[0] * e[0] * k; s.g = a[1] * e[1] * k; s.b = a[2] * e[2] * k;
+    s.depth = tExit; s.region = REGION.CUSHION_FACE; s.cls = 3; s.sx = ex; s.sy = ey; s.sz = ez; s.nx = nx; s.ny = ny; s.nz = 0;
+  };
+
+  const lin = new Float32Array(3 * N);
+  const depth = new Float32Array(N);
+  const region = new Uint8Array(N);
+  const cls = new Uint8Array(N);
+  const plane = new Float32Array(2 * N);
+  const lampShare = new Uint8Array((nL + 1) * N);
+  for (let p = 0; p < N; p++) {
+    const xn = ray[2 * p]!, yn = ray[2 * p + 1]!;
+    cast(xn, yn);
+    lin[3 * p] = s.r; lin[3 * p + 1] = s.g; lin[3 * p + 2] = s.b;
+    depth[p] = s.depth; region[p] = s.region; cls[p] = s.cls;
+    const dx = R[0] * xn + R[3] * yn + R[6], dy = R[1] * xn + R[4] * yn + R[7], dz = R[2] * xn + R[5] * yn + R[8];
+    const t0 = -C.z / dz;
+    plane[2 * p] = C.x + t0 * dx; plane[2 * p + 1] = C.y + t0 * dy;
+    if (s.region !== REGION.FLOOR && s.region !== REGION.POCKET) {
+      let tot = lit.ambient[1];
+      const fs: number[] = [];
+      for (const l of lit.lamps) { const f = lampFactor(lit, l, s.sx, s.sy, s.sz, s.nx, s.ny, s.nz) * l.g; fs.push(f); tot += f; }
+      for (let i = 0; i < nL; i++) lampShare[i * N + p] = Math.round((255 * fs[i]!) / tot);
+      lampShare[nL * N + p] = Math.round((255 * lit.ambient[1]) / tot);
+    }
+  }
+  // anti-alias the edges between surfaces: re-shade pixels whose neighbours differ with 4 samples
+  for (let v = 1; v < height - 1; v++) {
+    for (let u = 1; u < width - 1; u++) {
+      const p = v * width + u;
+      const c = cls[p]!;
+      if (cls[p - 1] === c && cls[p + 1] === c && cls[p - width] === c && cls[p + width] === c) continue;
+      const dxu = (ray[2 * (p + 1)]! - ray[2 * (p - 1)]!) / 2, dyu = (ray[2 * (p + 1) + 1]! - ray[2 * (p - 1) + 1]!) / 2;
+      const dxv = (ray[2 * (p + width)]! - ray[2 * (p - width)]!) / 2, dyv = (ray[2 * (p + width) + 1]! - ray[2 * (p - width) + 1]!) / 2;
+      let r = 0, g = 0, b = 0;
+      for (const [ou, ov] of [[-0.25, -0.25], [0.25, -0.25], [-0.25, 0.25], [0.25, 0.25]] as const) {
+        cast(ray[2 * p]! + ou * dxu + ov * dxv, ray[2 * p + 1]! + ou * dyu + ov * dyv);
+        r += s.r; g += s.g; b += s.b;
+      }
+      lin[3 * p] = r / 4; lin[3 * p + 1] = g / 4; lin[3 * p + 2] = b / 4;
+    }
+  }
+  const blur = look.sensor.blur_px * (width / 1920);
+  if (blur > 0.25) {
+    const ch = new Float32Array(N);
+    for (let c = 0; c < 3; c++) {
+      for (let p = 0; p < N; p++) ch[p] = lin[3 * p + c]!;
+      gaussianBlur(ch, width, height, blur);
+      for (let p = 0; p < N; p++) lin[3 * p + c] = ch[p]!;
+    }
+  }
+  const vignette = vignetteMap(width, height, look.sensor.vignette);
+  const rgb = new Uint8Array(3 * N);
+  for (let p = 0; p < N; p++) toCodes(lit, lin[3 * p]!, lin[3 * p + 1]!, lin[3 * p + 2]!, vignette[p]!, rgb, 3 * p);
+  return { width, height, rgb, depth, region, ray, plane, lampShare, vignette };
+}
+
+export function vignetteMap(width: number, height: number, strength: number): Float32Array {
+  const v = new Float32Array(width * height);
+  const cx = width / 2, cy = height / 2;
+  const r2max = cx * cx + cy * cy;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const dx = x + 0.5 - cx, dy = y + 0.5 - cy;
+      const q = (dx * dx + dy * dy) / r2max;
+      v[y * width + x] = 1 - strength * q * (0.6 + 0.4 * q);
+    }
+  }
+  return v;
+}
+
+/** Linear radiance -> the camera's 8-bit codes (gain, saturation, vignette, tone). */
+export function toCodes(lit: Lighting, r: number, g: number, b: number, vig: number, out: Uint8Array, o: number): void {
+  const k = vig * TONE_LUT_SCALE;
+  r *= lit.gain[0] * k; g *= lit.gain[1] * k; b *= lit.gain[2] * k;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const sat = lit.saturation;
+  r = y + sat * (r - y); g = y + sat * (g - y); b = y + sat * (b - y);
+  const top = TONE_LUT_SIZE - 1;
+  out[o] = lit.tone[r <= 0 ? 0 : r >= top ? top : r | 0]!;
+  out[o + 1] = lit.tone[g <= 0 ? 0 : g >= top ? top : g | 0]!;
+  out[o + 2] = lit.tone[b <= 0 ? 0 : b >= top ? top : b | 0]!;
+}

@@ -1,0 +1,70 @@
+// Everything a frame's drawing passes share: the camera's numbers, the static background, the
+// lighting, per-ball textures and the per-frame buffers (output, depth, shadow occlusion).
+import type { TableSpec } from '../../table/geometry.js';
+import type { BallId, Vec3_mm } from '../types.js';
+import type { Camera } from './camera.js';
+import type { Background } from './background.js';
+import type { Lighting } from './lighting.js';
+import type { Look } from './look.js';
+import type { NumeralTexture } from './glyphs.js';
+import type { TableModel } from './table-model.js';
+import type { Lin } from './colour.js';
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number; // exclusive
+  y1: number;
+}
+
+export interface RenderContext {
+  width: number;
+  height: number;
+  N: number;
+  cam: Camera;
+  spec: TableSpec;
+  model: TableModel;
+  look: Look;
+  lit: Lighting;
+  bg: Background;
+  /** 8-bit code -> pre-tone linear value (inverse of lit.tone) */
+  untone: Float32Array;
+  numerals: Map<number, NumeralTexture>;
+  colours: { ivory: Lin; cue: Lin; stripe: Lin; ink: Lin; cloth: Lin; skin: Lin; sleeve: Lin; shirt: Lin;
+    shaft: Lin; butt: Lin; tip: Lin; ferrule: Lin; joint: Lin };
+  /** per-frame state */
+  out: Uint8Array;
+  zbuf: Float32Array;
+  /** one occlusion buffer per lamp plus one for ambient (contact shadows) */
+  occ: Uint8Array[];
+  stamp: Uint32Array;
+  frameNo: number;
+  shadowBoxes: Box[];
+  zDirty: Box[];
+  roi: Box;
+  /** optical blur on the table, mm (softens ball and stick edges like the background's) */
+  blur_mm: number;
+}
+
+/** A sphere, capsule or cone segment standing in the light or in front of the camera, in table mm. */
+export interface Capsule {
+  a: Vec3_mm;
+  b: Vec3_mm;
+  ra: number;
+  rb: number;
+  kind: 'cue' | 'arm' | 'hand' | 'body' | 'sleeve';
+}
+
+export interface BallMotion {
+  id: BallId;
+  /** velocity over the exposure, mm/s (zero if unknown) */
+  vx: number;
+  vy: number;
+  vz: number;
+}
+
+export function clipBox(b: Box, roi: Box): Box | null {
+  const x0 = Math.max(b.x0, roi.x0), y0 = Math.max(b.y0, roi.y0);
+  const x1 = Math.min(b.x1, roi.x1), y1 = Math.min(b.y1, roi.y1);
+  return x1 > x0 && y1 > y0 ? { x0, y0, x1, y1 } : null;
+}
