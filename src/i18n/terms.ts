@@ -34,7 +34,51 @@ export interface Terms {
   fouls: Record<FoulCode, string>;
   pockets: Record<string, string>;
   cue: string;
+  /** the live page's words */
+  ui: UiTerms;
 }
+
+export interface UiTerms {
+  title: string; board: string; setup: string; callTab: string; reviewTab: string; language: string;
+  online: string; offline: string; players: string; player: string; addPlayer: string; breaker: string;
+  handicap: string; callMode: string; tie: string; tieDraw: string; tiePlayoff: string; stalemate: string;
+  stalemateDraw: string; stalemateSeventy: string; penaltyTo: string; penaltyNext: string; penaltyPrevious: string;
+  lenient: string; startGame: string; pickBall: string; pickPocket: string; currentCall: string; noCurrentCall: string;
+  personFoul: string; sendFoul: string; lastStroke: string; confirm: string; overrule: string; overruleHelp: string;
+  foulDecision: string; noClip: string; cameraReading: string; struck: string; firstContact: string; pocketed: string;
+  offTable: string; nothing: string; noReviews: string; pin: string; pinPrompt: string; wrongPin: string; ok: string;
+  cancel: string; sent: string; confidence: string; verdict: string; own: string; gameStarted: string; idle: string;
+}
+
+const UI_EN: UiTerms = {
+  title: 'Marker', board: 'Scoreboard', setup: 'New game', callTab: 'Call', reviewTab: 'Review', language: 'Русский',
+  online: 'live', offline: 'offline', players: 'Players', player: 'Player', addPlayer: 'add a player', breaker: 'Breaks',
+  handicap: 'handicap', callMode: 'Calls', tie: 'Tie', tieDraw: 'draw', tiePlayoff: 'playoff ball', stalemate: 'Stalemate',
+  stalemateDraw: 'draw', stalemateSeventy: 'seventy (one ball decides)', penaltyTo: 'Penalty goes to', penaltyNext: 'the next player',
+  penaltyPrevious: 'the previous player', lenient: 'F5 and F6 are not fouls', startGame: 'Start the game',
+  pickBall: 'Tap a ball', pickPocket: 'then tap a pocket', currentCall: 'Call', noCurrentCall: 'no call yet',
+  personFoul: 'A foul the camera cannot see', sendFoul: 'Foul on the last stroke', lastStroke: 'Last stroke', confirm: 'Confirm',
+  overrule: 'Overrule', overruleHelp: 'what really happened (shot fields, JSON)', foulDecision: 'Foul', noClip: 'no clip was captured for this stroke',
+  cameraReading: 'The camera saw', struck: 'struck', firstContact: 'first contact', pocketed: 'pocketed', offTable: 'off the table',
+  nothing: 'nothing', noReviews: 'Nothing to review', pin: 'Referee PIN', pinPrompt: 'Enter the referee PIN', wrongPin: 'Wrong PIN',
+  ok: 'OK', cancel: 'Cancel', sent: 'done', confidence: 'confidence', verdict: 'Verdict', own: 'cue ball', gameStarted: 'game started',
+  idle: 'No game yet: start one under “New game”',
+};
+
+const UI_RU: UiTerms = {
+  title: 'Маркёр', board: 'Табло', setup: 'Новая партия', callTab: 'Заказ', reviewTab: 'Проверка', language: 'English',
+  online: 'в эфире', offline: 'нет связи', players: 'Игроки', player: 'Игрок', addPlayer: 'добавить игрока', breaker: 'Разбивает',
+  handicap: 'фора', callMode: 'Заказ', tie: 'Равный счёт', tieDraw: 'ничья', tiePlayoff: 'решающий шар', stalemate: 'Пат',
+  stalemateDraw: 'ничья', stalemateSeventy: 'по 70 (решает один шар)', penaltyTo: 'Штраф получает', penaltyNext: 'следующий игрок',
+  penaltyPrevious: 'предыдущий игрок', lenient: 'F5 и F6 не штрафуются', startGame: 'Начать партию',
+  pickBall: 'Выберите шар', pickPocket: 'затем лузу', currentCall: 'Заказ', noCurrentCall: 'заказа нет',
+  personFoul: 'Штраф, которого не видит камера', sendFoul: 'Штраф за последний удар', lastStroke: 'Последний удар', confirm: 'Подтвердить',
+  overrule: 'Исправить', overruleHelp: 'как было на самом деле (поля удара, JSON)', foulDecision: 'Штраф', noClip: 'клип для этого удара не записан',
+  cameraReading: 'Камера увидела', struck: 'удар по', firstContact: 'первое касание', pocketed: 'в лузе', offTable: 'за бортом',
+  nothing: 'ничего', noReviews: 'Спорных ударов нет', pin: 'PIN судьи', pinPrompt: 'Введите PIN судьи', wrongPin: 'Неверный PIN',
+  ok: 'OK', cancel: 'Отмена', sent: 'принято', confidence: 'уверенность', verdict: 'Решение', own: 'биток (свой)', gameStarted: 'партия начата',
+  idle: 'Партии нет: начните её на вкладке «Новая партия»',
+};
 
 const FOULS_EN: Record<FoulCode, string> = {
   F1: 'cue ball pocketed', F2: 'cue ball off the table', F3: 'not the cue ball struck', F4: 'no ball touched',
@@ -55,7 +99,7 @@ export const TERMS: Record<Lang, Terms> = {
     respotted: 'respotted', foul: 'foul', penaltyTo: 'penalty', keeps: 'keeps the table', passes: 'turn passes to',
     void: 'void stroke', ignored: 'ignored: the game was over', review: 'REVIEW', warningStalemate: 'stalemate warning',
     playoffBall: 'playoff ball', house: 'house', temporaryHouse: 'temporary house', stroke: 'stroke',
-    fouls: FOULS_EN, pockets: { HL: 'HL', HR: 'HR', ML: 'ML', MR: 'MR', FL: 'FL', FR: 'FR' }, cue: 'cue',
+    fouls: FOULS_EN, pockets: { HL: 'HL', HR: 'HR', ML: 'ML', MR: 'MR', FL: 'FL', FR: 'FR' }, cue: 'cue', ui: UI_EN,
   },
   ru: {
     game: 'Партия', to: 'до', callModes: { ballPocket: 'шар-луза', strict: 'по чистому назначению', none: 'без заказа' },
@@ -64,7 +108,7 @@ export const TERMS: Record<Lang, Terms> = {
     respotted: 'выставлено', foul: 'штраф', penaltyTo: 'штраф', keeps: 'продолжает', passes: 'переход хода к',
     void: 'удар не в счёт', ignored: 'не учтён: партия окончена', review: 'НА ПРОВЕРКУ', warningStalemate: 'предупреждение о пате',
     playoffBall: 'решающий шар', house: 'дом', temporaryHouse: 'временный дом', stroke: 'удар',
-    fouls: FOULS_RU, pockets: { HL: 'HL', HR: 'HR', ML: 'ML', MR: 'MR', FL: 'FL', FR: 'FR' }, cue: 'биток',
+    fouls: FOULS_RU, pockets: { HL: 'HL', HR: 'HR', ML: 'ML', MR: 'MR', FL: 'FL', FR: 'FR' }, cue: 'биток', ui: UI_RU,
   },
 };
 

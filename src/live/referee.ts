@@ -14,6 +14,8 @@ import type { Clip } from './sources/types.js';
 
 export interface LiveState extends GameSummary {
   lastVerdict: StrokeVerdict | null;
+  /** the call in force for the next stroke */
+  call: { ball?: number; pocket?: string; manner?: string; free?: boolean } | null;
   /** records folded so far (all games) */
   records: number;
   /** the injected clock's time of the last change, ms */
@@ -195,7 +197,9 @@ export class Referee extends Emitter<RefereeEvents> {
 
   private stateOf(m: MatchState): LiveState {
     const s = summarize(m);
-    return { ...s, lastVerdict: s.strokes.at(-1) ?? null, records: this.entries.length, updatedAt_ms: this.opts.clock() };
+    const c = m.current?.status === 'playing' ? m.current.call : null;
+    const call = c ? { ball: c.ball, pocket: c.pocket, manner: c.manner, free: c.free } : null;
+    return { ...s, lastVerdict: s.strokes.at(-1) ?? null, call, records: this.entries.length, updatedAt_ms: this.opts.clock() };
   }
 }
 
