@@ -11,6 +11,10 @@ interface Command {
 }
 
 const COMMANDS: Record<string, Command> = {
+  eval: {
+    summary: 'compare observed shot records with the truth, stroke by stroke',
+    run: async (a) => (await import('./eval.js')).evalCommand(a),
+  },
   replay: {
     summary: 'replay a game\'s protocol records and print the score and every verdict',
     run: async (a) => (await import('./replay.js')).replayCommand(a),

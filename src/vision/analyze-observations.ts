@@ -1,0 +1,58 @@
+// The back half of the pipeline: frame observations in, protocol records out. Shared by `analyze`
+// (observations from pixels) and the truth-driven evaluation (observations from the simulator).
+import type { TableRecord } from '../protocol/records.js';
+import type { BallId } from '../sim/types.js';
+import { rackPositions, type TableSpec } from '../table/geometry.js';
+import { IdentityBook } from './identity/identity-book.js';
+import type { FrameObservation } from './observation.js';
+import { StrokeBuilder, type VisionRecord } from './strokes/stroke-builder.js';
+import { Tracker } from './tracking/tracker.js';
+
+export interface AnalyzerOptions {
+  /** balls on the table per the rules engine; by default all 15 and the cue ball */
+  onTable?: () => BallId[];
+  /** the first frames show the full rack of R3.1: name the rack's tracks by their places */
+  rack?: boolean;
+}
+
+export class ObservationAnalyzer {
+  readonly tracker: Tracker;
+  readonly ids = new IdentityBook();
+  readonly builder: StrokeBuilder;
+  private seeded = false;
+  private lastT = 0;
+
+  constructor(readonly spec: TableSpec, private readonly opts: AnalyzerOptions = {}) {
+    this.tracker = new Tracker(spec);
+    const all: BallId[] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
+    this.builder = new StrokeBuilder(spec, this.tracker, this.ids, opts.onTable ?? (() => all));
+  }
+
+  push(o: FrameObservation): VisionRecord[] {
+    this.tracker.update(o);
+    this.lastT = o.t_s;
+    if (!this.seeded && this.opts.rack) this.seedRack();
+    return this.builder.onFrame(o.t_s);
+  }
+
+  finish(): VisionRecord[] {
+    return this.builder.finish(this.lastT);
+  }
+
+  /** R3.1: before the break every ball stands on its rack place; a track there is that ball. */
+  private seedRack(): void {
+    const rack = rackPositions(this.spec);
+    for (const t of this.tracker.live()) {
+      for (const [ball, p] of rack) if (Math.hypot(t.x_mm - p.x, t.y_mm - p.y) < this.spec.ball_mm / 3) this.ids.seed(t.id, ball);
+    }
+    this.seeded = this.tracker.live().length > 0;
+  }
+}
+
+export function analyzeObservations(spec: TableSpec, frames: Iterable<FrameObservation>, opts: AnalyzerOptions = {}): TableRecord[] {
+  const a = new ObservationAnalyzer(spec, opts);
+  const out: TableRecord[] = [];
+  for (const f of frames) out.push(...a.push(f));
+  out.push(...a.finish());
+  return out;
+}

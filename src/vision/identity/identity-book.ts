@@ -1,0 +1,87 @@
+// Identity over time (issue 5 item 3): each track keeps a belief over the 16 balls, fed by the
+// number reader and the cue ball's look; a clear reading of a ball at rest outweighs many blurred
+// ones. Names are then given by a one-to-one assignment over the balls the rules say are on the table,
+// so a ball nobody has read is named by elimination.
+import type { BallId } from '../../sim/types.js';
+import { assign } from '../tracking/assignment.js';
+import { NOT_VISIBLE, type BallDetection } from '../observation.js';
+
+const IDS = 16; // cue (0) and 1..15
+const FLOOR = 1e-3;
+
+export interface Naming {
+  id: BallId;
+  /** posterior probability of that name given the beliefs and the one-to-one constraint's row */
+  confidence: number;
+}
+
+const classToId = (c: number): BallId => (c === 0 ? 'cue' : c);
+const idToClass = (id: BallId): number => (id === 'cue' ? 0 : id);
+
+export class IdentityBook {
+  private readonly logp = new Map<number, Float64Array>();
+
+  private row(track: number): Float64Array {
+    let r = this.logp.get(track);
+    if (!r) this.logp.set(track, (r = new Float64Array(IDS)));
+    return r;
+  }
+
+  /** Evidence from one detection of the track. */
+  observe(track: number, d: BallDetection): void {
+    const r = this.row(track);
+    // the look says cue or not; mild weight: lamps and blur move colours
+    const cue = Math.min(1 - FLOOR, Math.max(FLOOR, d.cueLike));
+    r[0] += 0.5 * Math.log(cue);
+    for (let c = 1; c < IDS; c++) r[c] += 0.5 * Math.log(1 - cue);
+    if (d.idProbs) {
+      const nv = d.idProbs[NOT_VISIBLE] ?? 0;
+      const w = (d.sharp ? 1 : 0.25) * (1 - nv);
+      if (w <= 0.01) return;
+      let sum = 0;
+      for (let c = 0; c < IDS; c++) sum += d.idProbs[c]!;
+      for (let c = 0; c < IDS; c++) r[c] += w * Math.log(Math.max(FLOOR, d.idProbs[c]! / Math.max(sum, 1e-9)));
+    }
+  }
+
+  /** Prior knowledge: e.g. the rack order of R3.1 at the break, or a name a person confirmed. */
+  seed(track: number, id: BallId, strength = 8): void {
+    const r = this.row(track);
+    r[idToClass(id)] += strength;
+  }
+
+  /** Carry a belief over when a track is replaced by another (re-identification after occlusion). */
+  merge(from: number, into: number): void {
+    const a = this.logp.get(from);
+    if (!a) return;
+    const b = this.row(into);
+    for (let c = 0; c < IDS; c++) b[c] += a[c]!;
+  }
+
+  /** Names for `tracks` among `allowed` balls, one each, most probable jointly. */
+  resolve(tracks: readonly number[], allowed: readonly BallId[]): Map<number, Naming> {
+    const cols = allowed.map(idToClass);
+    const post = tracks.map((t) => {
+      const r = this.row(t);
+      const m = Math.max(...cols.map((c) => r[c]!));
+      const e = cols.map((c) => Math.exp(r[c]! - m));
+      const s = e.reduce((a, b) => a + b, 0);
+      return e.map((x) => x / s);
+    });
+    const cost = post.map((p) => p.map((x) => -Math.log(Math.max(x, 1e-12))));
+    const pick = assign(cost);
+    const out = new Map<number, Naming>();
+    tracks.forEach((t, i) => {
+      const j = pick[i]!;
+      if (j < 0) return;
+      // confidence: this row's probability of the name, reduced when another track wants it too
+      const rival = post.reduce((m, p, k) => (k === i ? m : Math.max(m, p[j]!)), 0);
+      out.set(t, { id: classToId(cols[j]!), confidence: post[i]![j]! * (1 - 0.5 * rival) });
+    });
+    return out;
+  }
+
+  forget(track: number): void {
+    this.logp.delete(track);
+  }
+}

@@ -1,0 +1,326 @@
+// Stroke inference: from tracked balls, frame by frame, to protocol v1 `shot`, `moved` and `fall`
+// records. A stroke starts when a ball at rest starts moving with no moving ball touching it (the
+// cue did it); contacts are balls set moving by a moving neighbour; it ends when every ball has been
+// at rest for a short while. Whatever is doubtful goes into `review`, never a silent guess.
+import type { FallRecord, MovedRecord, ReviewFlag, ShotRecord, XY_mm } from '../../protocol/records.js';
+import type { BallId } from '../../sim/types.js';
+import type { TableSpec } from '../../table/geometry.js';
+import type { IdentityBook, Naming } from '../identity/identity-book.js';
+import type { Track, TrackSample, Tracker } from '../tracking/tracker.js';
+import { simplifyPath } from './path.js';
+
+export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
+
+export interface StrokeBuilderOptions {
+  /** a ball faster than this is moving */
+  move_mm_s: number;
+  /** a ball slower than this is at rest */
+  rest_mm_s: number;
+  /** every ball at rest this long ends a stroke (keeps the record within ~300 ms of the stop) */
+  rest_s: number;
+  /** extra distance over two radii within which a moving ball is taken to have set another moving */
+  contact_mm: number;
+  /** names below this confidence are flagged for review */
+  minConfidence: number;
+}
+
+const DEFAULTS: StrokeBuilderOptions = { move_mm_s: 120, rest_mm_s: 45, rest_s: 0.17, contact_mm: 35, minConfidence: 0.9 };
+
+interface Motion {
+  active: boolean;
+  restSince_s: number | null;
+  anchor: { x: number; y: number } | null;
+  occludedAtRest: boolean;
+  /** resting between the jaws after a stroke: may fall later (R8) */
+  hanging: boolean;
+}
+
+interface Contact {
+  cause: number;
+  target: number;
+  t_s: number;
+}
+
+interface Stroke {
+  t0_s: number;
+  struck: number;
+  whileMoving: boolean;
+  whileMovingDoubt: boolean;
+  contacts: Contact[];
+  cueTrack: number | null;
+  cueSamples: TrackSample[];
+  cueContact: XY_mm | null;
+  before: Map<number, XY_mm>;
+  gone: Track[];
+  independentFalls: Track[];
+  tracksAtStart: number[];
+}
+
+export class StrokeBuilder {
+  private readonly o: StrokeBuilderOptions;
+  private readonly motion = new Map<number, Motion>();
+  private stroke: Stroke | null = null;
+  private readonly R: number;
+  private seenGone = new Set<number>();
+
+  constructor(
+    readonly spec: TableSpec,
+    private readonly tracker: Tracker,
+    private readonly ids: IdentityBook,
+    /** the balls the rules engine says are on the table (cue included) */
+    private readonly allowed: () => BallId[],
+    opts: Partial<StrokeBuilderOptions> = {},
+  ) {
+    this.o = { ...DEFAULTS, ...opts };
+    this.R = spec.ball_mm / 2;
+  }
+
+  get inStroke(): boolean {
+    return this.stroke !== null;
+  }
+
+  private m(t: Track): Motion {
+    let m = this.motion.get(t.id);
+    if (!m) this.motion.set(t.id, (m = { active: false, restSince_s: null, anchor: null, occludedAtRest: false, hanging: false }));
+    return m;
+  }
+
+  /** Call after `tracker.update` for the frame at `t_s`. Returns the records completed by this frame. */
+  onFrame(t_s: number): VisionRecord[] {
+    const out: VisionRecord[] = [];
+    const live = this.tracker.live();
+    for (const t of live) if (t.last && t.state === 'visible') this.ids.observe(t.id, t.last);
+
+    // 1. motion flags, and balls that just started moving
+    const starters: { t: Track; start_s: number }[] = [];
+    for (const t of live) {
+      const m = this.m(t);
+      const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+      // a young track has no trustworthy speed yet
+      if (t.state !== 'visible' || t_s - t.born_s < 0.15) {
+        if (t.state === 'occluded' && !m.active) m.occludedAtRest = true;
+        continue;
+      }
+      if (m.occludedAtRest && !m.active && m.anchor) {
+        // back in view: a hand may have moved it while nothing rolled
+        if (!this.stroke && Math.hypot(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) > 20) out.push(this.moved(t, t_s));
+        m.anchor = { x: t.x_mm, y: t.y_mm };
+      }
+      m.occludedAtRest = false;
+      if (speed < this.o.rest_mm_s) {
+        m.restSince_s ??= t_s;
+        if (m.active && t_s - m.restSince_s >= this.o.rest_s) m.active = false;
+        if (!m.active) {
+          // a running mean keeps the rest position steady against detection noise
+          m.anchor = m.anchor && Math.hypot(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 6
+            ? { x: 0.9 * m.anchor.x + 0.1 * t.x_mm, y: 0.9 * m.anchor.y + 0.1 * t.y_mm }
+            : { x: t.x_mm, y: t.y_mm };
+        }
+      } else {
+        m.restSince_s = null;
+        if (!m.active && speed > this.o.move_mm_s) {
+          m.active = true;
+          m.hanging = false;
+          starters.push({ t, start_s: this.departure(t, m) });
+        }
+      }
+    }
+    starters.sort((a, b) => a.start_s - b.start_s);
+    for (const s of starters) out.push(...this.started(s.t, s.start_s, live));
+
+    // 2. balls the tracker has just decided are gone
+    for (const t of this.tracker.tracks) {
+      if ((t.state !== 'pocketed' && t.state !== 'offTable') || this.seenGone.has(t.id)) continue;
+      this.seenGone.add(t.id);
+      const m = this.m(t);
+      if (this.stroke) {
+        if (m.hanging && !m.active && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
+        else this.stroke.gone.push(t);
+      } else if (t.state === 'pocketed') {
+        out.push(this.fall(t, 'self'));
+      }
+    }
+
+    // 3. the cue ball's path until its first contact
+    const st = this.stroke;
+    if (st && st.cueTrack !== null && st.cueContact === null) {
+      const ct = this.tracker.tracks.find((x) => x.id === st.cueTrack);
+      const last = ct?.history.at(-1);
+      if (last && last.t_s >= st.t0_s) st.cueSamples.push(last);
+    }
+
+    // 4. the end: every ball at rest for rest_s
+    if (st) {
+      const moving = live.some((t) => this.m(t).active);
+      if (!moving && t_s - st.t0_s > this.o.rest_s) out.push(...this.finishStroke(t_s, false));
+    }
+    return out;
+  }
+
+  /** End of the source: a stroke still running is written with a review flag. */
+  finish(t_s: number): VisionRecord[] {
+    return this.stroke ? this.finishStroke(t_s, true) : [];
+  }
+
+  /** When the ball left its rest position: the last history sample still near the anchor. */
+  private departure(t: Track, m: Motion): number {
+    const a = m.anchor ?? t.history[0];
+    if (!a) return t.lastSeen_s;
+    const ax = 'x' in a ? a.x : a.x_mm;
+    const ay = 'y' in a ? a.y : a.y_mm;
+    let start = t.lastSeen_s;
+    for (let i = t.history.length - 1; i >= 0; i--) {
+      const h = t.history[i]!;
+      if (Math.hypot(h.x_mm - ax, h.y_mm - ay) < 3) return h.t_s;
+      start = h.t_s;
+    }
+    return start;
+  }
+
+  private positionAt(t: Track, t_s: number): { x: number; y: number } {
+    let best = t.history[0] ?? { t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm };
+    for (const h of t.history) if (Math.abs(h.t_s - t_s) < Math.abs(best.t_s - t_s)) best = h;
+    return { x: best.x_mm, y: best.y_mm };
+  }
+
+  /** A ball started moving: a contact from a moving neighbour, or a new stroke. */
+  private started(t: Track, start_s: number, live: Track[]): VisionRecord[] {
+    const p = this.positionAt(t, start_s);
+    let cause: Track | null = null;
+    let nearest = Infinity;
+    for (const o of live) {
+      if (o.id === t.id || !this.m(o).active) continue;
+      const q = this.positionAt(o, start_s);
+      const d = Math.hypot(p.x - q.x, p.y - q.y) - 2 * this.R;
+      if (d < nearest) {
+        nearest = d;
+        if (d <= this.o.contact_mm) cause = o;
+      }
+    }
+    if (cause && this.stroke) {
+      this.stroke.contacts.push({ cause: cause.id, target: t.id, t_s: start_s });
+      if (this.stroke.cueTrack === cause.id && this.stroke.cueContact === null) {
+        const c = this.positionAt(cause, start_s);
+        this.stroke.cueContact = [c.x, c.y];
+      }
+      return [];
+    }
+    const out: VisionRecord[] = [];
+    let whileMoving = false;
+    if (this.stroke) {
+      // balls of the previous stroke still roll: that stroke ends here, and this one is F7 (R5.2)
+      out.push(...this.finishStroke(start_s, false));
+      whileMoving = true;
+    }
+    this.tracker.resetStrokeMarks();
+    const before = new Map<number, XY_mm>();
+    for (const o of this.tracker.live()) {
+      const a = this.m(o).anchor;
+      const q = o.id === t.id ? (a ?? this.positionAt(o, start_s)) : (a ?? { x: o.x_mm, y: o.y_mm });
+      before.set(o.id, [Math.round(q.x), Math.round(q.y)]);
+    }
+    const cueName = this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(t.id);
+    const isCue = cueName?.id === 'cue';
+    this.stroke = {
+      t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
+      contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null,
+      before, gone: [], independentFalls: [], tracksAtStart: this.tracker.live().map((o) => o.id),
+    };
+    const a = before.get(t.id)!;
+    this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
+    return out;
+  }
+
+  private cueTrackId(): number | null {
+    const live = this.tracker.live().map((o) => o.id);
+    for (const [id, n] of this.ids.resolve(live, this.allowed())) if (n.id === 'cue') return id;
+    return null;
+  }
+
+  private touchedDuringStroke(t: Track): boolean {
+    return this.stroke?.contacts.some((c) => c.target === t.id) ?? false;
+  }
+
+  private finishStroke(t_s: number, truncated: boolean): VisionRecord[] {
+    const st = this.stroke!;
+    this.stroke = null;
+    const tracks = [...new Set([...st.tracksAtStart, ...this.tracker.tracks.filter((t) => t.born_s <= t_s).map((t) => t.id)])]
+      .filter((id) => st.tracksAtStart.includes(id));
+    const names = this.ids.resolve(tracks, this.allowed());
+    const review: ReviewFlag[] = [];
+    const name = (id: number, what: ReviewFlag['what']): BallId => {
+      const n: Naming | undefined = names.get(id);
+      if (!n) {
+        review.push({ what: 'identity', why: `track ${id} could not be named`, confidence: 0 });
+        return 'cue';
+      }
+      if (n.confidence < this.o.minConfidence) {
+        review.push({ what: what === 'identity' ? 'identity' : what, ball: n.id, confidence: round2(n.confidence), why: `ball ${n.id} named with ${Math.round(n.confidence * 100)}% confidence` });
+      }
+      return n.id;
+    };
+    const struck = name(st.struck, 'struck');
+    const first = st.contacts.find((c) => c.cause === st.cueTrack);
+    const firstContactId = first ? name(first.target, 'firstContact') : null;
+    const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
+      const ball = name(t.id, 'pocketed');
+      if (t.goneUnseen) review.push({ what: 'pocketed', ball, confidence: 0.5, why: `the ${t.pocket} pocket was hidden when ball ${ball} vanished` });
+      return { ball, pocket: t.pocket!, t: round2(t.gone_s!) };
+    });
+    const offTable = st.gone.filter((t) => t.state === 'offTable').map((t) => {
+      const ball = name(t.id, 'offTable');
+      if (t.goneUnseen) review.push({ what: 'offTable', ball, confidence: 0.5, why: `ball ${ball} vanished under an arm near the cushion` });
+      return ball;
+    });
+    const bounced = this.tracker.live().filter((t) => t.enteredJaw && st.tracksAtStart.includes(t.id)).map((t) => ({ ball: name(t.id, 'identity'), pocket: t.enteredJaw! }));
+    for (const t of this.tracker.live()) {
+      if (t.state === 'missing' && st.tracksAtStart.includes(t.id)) {
+        review.push({ what: 'pocketed', ball: name(t.id, 'identity'), confidence: 0.3, why: 'a ball was lost from view away from the pockets' });
+      }
+      const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
+      this.m(t).hanging = !!z && z.jaw(t.x_mm, t.y_mm);
+    }
+    if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
+    if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });
+    const before: Record<string, XY_mm> = {};
+    for (const [id, xy] of st.before) {
+      const n = names.get(id);
+      if (n) before[String(n.id)] = xy;
+    }
+    const cuePath = st.cueSamples.length ? simplifyPath([...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
+    const lastStop = Math.max(st.t0_s, ...this.tracker.live().map((t) => this.m(t).restSince_s ?? t_s));
+    const shot: ShotRecord = {
+      type: 'shot', t0: round2(st.t0_s), t1: round2(truncated ? t_s : Math.min(t_s, lastStop)),
+      struck, whileMoving: st.whileMoving, firstContact: firstContactId === 'cue' ? null : firstContactId,
+      pocketed, offTable, bounced, before,
+      ...(cuePath && { cuePath: cuePath.map(([x, y]): XY_mm => [Math.round(x), Math.round(y)]) }),
+      review: dedupe(review),
+    };
+    const out: VisionRecord[] = [shot];
+    for (const t of st.independentFalls) out.push(this.fall(t, 'independent'));
+    return out;
+  }
+
+  private moved(t: Track, t_s: number): MovedRecord {
+    const n = this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(t.id);
+    return { type: 'moved', t: round2(t_s), balls: [n?.id ?? 'cue'], by: 'unknown' };
+  }
+
+  private fall(t: Track, cause: FallRecord['cause']): FallRecord {
+    const n = this.ids.resolve([t.id, ...this.tracker.live().map((o) => o.id)], this.allowed()).get(t.id);
+    const ball = n && n.id !== 'cue' ? n.id : 1;
+    return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball, pocket: t.pocket ?? 'HL', cause };
+  }
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+function dedupe(r: ReviewFlag[]): ReviewFlag[] {
+  const seen = new Set<string>();
+  return r.filter((x) => {
+    const k = `${x.what}:${String(x.ball)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,191 @@
+// Multi-ball tracker on the table plane: predicts, assigns detections to tracks (Hungarian on
+// distance with motion-aware gates), and decides what became of a track that is no longer seen:
+// hidden under an arm (occluded), dropped into a pocket, gone over a cushion, or a short dropout.
+import type { PocketId, TableSpec } from '../../table/geometry.js';
+import { isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
+import { assign } from './assignment.js';
+import { pocketZones, type PocketZone } from './pocket-zones.js';
+
+export type TrackState = 'visible' | 'occluded' | 'missing' | 'pocketed' | 'offTable';
+
+export interface TrackSample {
+  t_s: number;
+  x_mm: number;
+  y_mm: number;
+}
+
+export interface Track {
+  id: number;
+  state: TrackState;
+  x_mm: number;
+  y_mm: number;
+  vx_mm_s: number;
+  vy_mm_s: number;
+  /** when it was last matched to a detection */
+  lastSeen_s: number;
+  born_s: number;
+  /** recent matched positions, newest last (about a second) */
+  history: TrackSample[];
+  /** where it vanished, when it was decided pocketed */
+  pocket?: PocketId;
+  gone_s?: number;
+  /** the pocket zone was hidden when it vanished: the camera did not see it fall */
+  goneUnseen?: boolean;
+  /** entered a pocket's jaw zone since the last reset (for R7.3 bounces) */
+  enteredJaw?: PocketId;
+  /** the latest detection (for identity and look) */
+  last?: BallDetection;
+  /** frames matched in a row */
+  streak: number;
+}
+
+export interface TrackerOptions {
+  /** a missing track is decided (pocketed / off table / lost) after this long */
+  confirmGone_s: number;
+  /** history kept per track */
+  history_s: number;
+  /** velocity is the least-squares slope over this window: single-frame differences are mostly noise */
+  velocityWindow_s: number;
+  /** the fastest a ball leaves the cue (a hard break is ~8 m/s) */
+  maxSpeed_mm_s: number;
+}
+
+const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000 };
+
+/** Least-squares velocity of the samples within `window_s` of `t_s`; a sudden start shows at once in the newest sample. */
+export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s: number): [number, number] {
+  let n = 0, st = 0, sx = 0, sy = 0;
+  for (let i = h.length - 1; i >= 0 && t_s - h[i]!.t_s <= window_s + 1e-6; i--) {
+    n++; st += h[i]!.t_s; sx += h[i]!.x_mm; sy += h[i]!.y_mm;
+  }
+  if (n < 2) return [0, 0];
+  const mt = st / n, mx = sx / n, my = sy / n;
+  let stt = 0, stx = 0, sty = 0;
+  for (let i = h.length - n; i < h.length; i++) {
+    const dt = h[i]!.t_s - mt;
+    stt += dt * dt; stx += dt * (h[i]!.x_mm - mx); sty += dt * (h[i]!.y_mm - my);
+  }
+  return stt > 0 ? [stx / stt, sty / stt] : [0, 0];
+}
+
+export class Tracker {
+  readonly tracks: Track[] = [];
+  private nextId = 1;
+  private readonly zones: PocketZone[];
+  private readonly opts: TrackerOptions;
+  private readonly R: number;
+  private lastT = -Infinity;
+
+  constructor(readonly spec: TableSpec, opts: Partial<TrackerOptions> = {}) {
+    this.opts = { ...DEFAULTS, ...opts };
+    this.zones = pocketZones(spec);
+    this.R = spec.ball_mm / 2;
+  }
+
+  /** Tracks still on the table (visible, occluded or briefly missing). */
+  live(): Track[] {
+    return this.tracks.filter((t) => t.state !== 'pocketed' && t.state !== 'offTable');
+  }
+
+  zoneAt(x_mm: number, y_mm: number): PocketZone | undefined {
+    return this.zones.find((z) => Math.hypot(x_mm - z.x_mm, y_mm - z.y_mm) <= z.radius_mm);
+  }
+
+  update(o: FrameObservation): void {
+    const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
+    this.lastT = o.t_s;
+    const live = this.live();
+    const cost = live.map((t) => o.detections.map((d) => this.matchCost(t, d, o.t_s, dt)));
+    const match = assign(cost);
+    const used = new Set<number>();
+    live.forEach((t, i) => {
+      const j = match[i]!;
+      if (j >= 0) {
+        used.add(j);
+        this.observe(t, o.detections[j]!, o.t_s);
+      } else {
+        this.unseen(t, o);
+      }
+    });
+    o.detections.forEach((d, j) => {
+      if (used.has(j) || d.conf < 0.3) return;
+      if (this.live().length >= 16) return; // a 17th ball is a phantom: never invent one
+      this.tracks.push({
+        id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
+        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1,
+      });
+    });
+  }
+
+  private matchCost(t: Track, d: BallDetection, t_s: number, dt: number): number {
+    const since = t_s - t.lastSeen_s;
+    const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
+    const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
+    const dist = Math.hypot(d.x_mm - px, d.y_mm - py);
+    const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+    // a moving ball may change direction at a collision: allow a good part of a frame's travel
+    // any ball at rest may be struck hard between two frames; the global assignment (least total
+    // distance) keeps resting balls on their own detections, so a wide gate does not swap them
+    let gate = 2 * this.R + Math.max(0.6 * speed, this.opts.maxSpeed_mm_s) * Math.max(dt, Math.min(since, 0.1));
+    // a ball under an arm may have been moved by the hand: it can come back a little way off
+    if (t.state === 'occluded') gate = Math.max(gate, 6 * this.R + 400 * since);
+    if (t.state === 'missing') gate = Math.max(gate, 3 * this.R + 300 * since);
+    return dist <= gate ? dist : Infinity;
+  }
+
+  private observe(t: Track, d: BallDetection, t_s: number): void {
+    t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
+    while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
+    const v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
+    t.vx_mm_s = v[0];
+    t.vy_mm_s = v[1];
+    t.x_mm = d.x_mm;
+    t.y_mm = d.y_mm;
+    t.lastSeen_s = t_s;
+    t.state = 'visible';
+    t.last = d;
+    t.streak += 1;
+    const z = this.zoneAt(d.x_mm, d.y_mm);
+    if (z && z.jaw(d.x_mm, d.y_mm)) t.enteredJaw = z.pocket;
+  }
+
+  private unseen(t: Track, o: FrameObservation): void {
+    t.streak = 0;
+    const since = o.t_s - t.lastSeen_s;
+    const zone = this.zoneAt(t.x_mm + t.vx_mm_s * 0.05, t.y_mm + t.vy_mm_s * 0.05) ?? this.zoneAt(t.x_mm, t.y_mm);
+    const hidden = isOccluded(o, t.x_mm, t.y_mm, this.R);
+    if (hidden && !zone) {
+      t.state = 'occluded';
+      t.vx_mm_s *= 0.8;
+      t.vy_mm_s *= 0.8;
+      return;
+    }
+    if (since < this.opts.confirmGone_s) {
+      if (t.state === 'visible') t.state = hidden ? 'occluded' : 'missing';
+      return;
+    }
+    if (zone) {
+      t.state = 'pocketed';
+      t.pocket = zone.pocket;
+      t.gone_s = t.lastSeen_s;
+      t.goneUnseen = hidden;
+      return;
+    }
+    const hx = this.spec.length_mm / 2 - this.R * 1.5;
+    const hy = this.spec.width_mm / 2 - this.R * 1.5;
+    const nearCushion = Math.abs(t.x_mm) > hx || Math.abs(t.y_mm) > hy;
+    const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+    if (nearCushion && speed > 500) {
+      t.state = 'offTable';
+      t.gone_s = t.lastSeen_s;
+      t.goneUnseen = hidden;
+      return;
+    }
+    t.state = hidden ? 'occluded' : 'missing';
+  }
+
+  /** Forget jaw entries (a new stroke starts). */
+  resetStrokeMarks(): void {
+    for (const t of this.tracks) delete t.enteredJaw;
+  }
+}
