@@ -1,0 +1,107 @@
+// A real Mosquitto for the tests: its own free port, password file and ACL in a temp dir; stop/start to
+// simulate an outage; always killed at the end.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const MOSQUITTO = '/usr/sbin/mosquitto';
+
+export const USERS = {
+  referee: { username: 'referee', password: 'ref-secret' },
+  tablet: { username: 'tablet', password: 'tab-secret' },
+  board: { username: 'board', password: 'board-secret' },
+} as const;
+
+/** The ACL the docs show: the referee publishes its topics; only referee clients may send commands. */
+export const ACL = `# marker (the referee itself)
+user referee
+topic readwrite marker/#
+topic readwrite homeassistant/#
+
+# the referee's tablet or console: reads everything, may send commands
+user tablet
+topic read marker/#
+topic write marker/+/request/#
+
+# scoreboards, dashboards, Home Assistant: read only
+user board
+topic read marker/#
+topic read homeassistant/#
+`;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeout_ms = 5000): Promise<void> {
+  const until = Date.now() + timeout_ms;
+  while (Date.now() < until) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const c = connect(port, '127.0.0.1');
+      c.once('connect', () => { c.destroy(); resolve(true); });
+      c.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`mosquitto did not open port ${port}`);
+}
+
+export class Mosquitto {
+  private proc: ChildProcess | null = null;
+  readonly dir = mkdtempSync(join(tmpdir(), 'marker-mosq-'));
+  port = 0;
+
+  get url(): string {
+    return `mqtt://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    if (!this.port) {
+      this.port = await freePort();
+      const passwd = join(this.dir, 'passwd');
+      writeFileSync(passwd, '');
+      for (const u of Object.values(USERS)) {
+        const r = spawnSync('mosquitto_passwd', ['-b', passwd, u.username, u.password], { encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(`mosquitto_passwd: ${r.stderr}`);
+      }
+      writeFileSync(join(this.dir, 'acl'), ACL);
+      writeFileSync(join(this.dir, 'mosquitto.conf'), [
+        `listener ${this.port} 127.0.0.1`, 'allow_anonymous false', `password_file ${passwd}`, `acl_file ${join(this.dir, 'acl')}`,
+        'persistence false', 'log_dest stderr', 'log_type error', 'log_type warning', '',
+      ].join('\n'));
+    }
+    const proc = spawn(MOSQUITTO, ['-c', join(this.dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    this.proc = proc;
+    let err = '';
+    proc.stderr!.on('data', (d) => { err += String(d); });
+    const exited = new Promise<never>((_, reject) => proc.once('exit', (code) => reject(new Error(`mosquitto exited (${code}): ${err}`))));
+    await Promise.race([waitForPort(this.port), exited]);
+    exited.catch(() => {});
+  }
+
+  /** Stops the broker (it forgets retained messages: persistence is off). */
+  async stop(): Promise<void> {
+    const p = this.proc;
+    if (!p || p.exitCode !== null) return;
+    this.proc = null;
+    await new Promise<void>((resolve) => {
+      p.once('exit', () => resolve());
+      p.kill('SIGKILL');
+    });
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
