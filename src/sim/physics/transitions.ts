@@ -145,5 +145,8 @@ export function updateCarry(w: World, b: Ball): void {
   }
   if (s < 1) return;
   Object.assign(b, { vx: 0, vy: 0, vz: 0, wx: 0, wy: 0, z: R, groundZ: R, motion: 'rest', carry: null, placing: false, lastMotion: 'rest' });
+  // set down between a pocket's jaws (a ball put back where it hung, R8.2): it hangs there again
+  b.jaw = jawPocketAt(w.layout, b.x, b.y)?.id ?? null;
+  b.hanging = b.jaw !== null;
   if (placing) w.emit({ kind: 'placed', t_s: t, ball: b.id, at_mm: { x: b.x, y: b.y, z: R } });
 }
