@@ -3,7 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
@@ -58,6 +58,8 @@ async function waitForPort(port: number, timeout_ms = 5000): Promise<void> {
 
 export class Mosquitto {
   private proc: ChildProcess | null = null;
+  /** with persistence, sessions and retained messages survive a graceful stop */
+  constructor(private readonly persistence = false) {}
   readonly dir = mkdtempSync(join(tmpdir(), 'marker-mosq-'));
   port = 0;
 
@@ -77,7 +79,9 @@ export class Mosquitto {
       writeFileSync(join(this.dir, 'acl'), ACL);
       writeFileSync(join(this.dir, 'mosquitto.conf'), [
         `listener ${this.port} 127.0.0.1`, 'allow_anonymous false', `password_file ${passwd}`, `acl_file ${join(this.dir, 'acl')}`,
-        'persistence false', 'log_dest stderr', 'log_type error', 'log_type warning', '',
+        // as root, mosquitto would drop to user "mosquitto", who cannot read this private temp dir
+        `user ${userInfo().username}`,
+        ...(this.persistence ? ['persistence true', `persistence_location ${this.dir}/`] : ['persistence false']), 'log_dest stderr', 'log_type error', 'log_type warning', '',
       ].join('\n'));
     }
     const proc = spawn(MOSQUITTO, ['-c', join(this.dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -89,14 +93,14 @@ export class Mosquitto {
     exited.catch(() => {});
   }
 
-  /** Stops the broker (it forgets retained messages: persistence is off). */
-  async stop(): Promise<void> {
+  /** Stops the broker: SIGKILL loses everything; SIGTERM lets it save its persistence file first. */
+  async stop(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const p = this.proc;
     if (!p || p.exitCode !== null) return;
     this.proc = null;
     await new Promise<void>((resolve) => {
       p.once('exit', () => resolve());
-      p.kill('SIGKILL');
+      p.kill(signal);
     });
   }
 

@@ -13,8 +13,8 @@ export class Subscriber {
   private waiters: (() => void)[] = [];
   private constructor(readonly client: MqttClient) {}
 
-  static async connect(url: string, auth: { username: string; password: string }, filters: string[]): Promise<Subscriber> {
-    const client = await mqtt.connectAsync(url, { ...auth, reconnectPeriod: 200, clientId: `test_${Math.floor(performance.now() * 1000)}_${filters.length}` });
+  static async connect(url: string, auth: { username: string; password: string; clean?: boolean; clientId?: string }, filters: string[]): Promise<Subscriber> {
+    const client = await mqtt.connectAsync(url, { clientId: `test_${Math.floor(performance.now() * 1000)}_${filters.length}`, ...auth, reconnectPeriod: 200 });
     const s = new Subscriber(client);
     client.on('message', (topic, payload, packet) => {
       const text = payload.toString('utf8');

@@ -38,7 +38,8 @@ export function gameRecords(strokes: number, gap_s = 1): Record<string, unknown>
   for (let i = 0; i < strokes; i++) {
     t += gap_s;
     const ball = left[0]!;
-    const pot = i % 3 === 1 && left.length > 3;
+    // at most seven pots (28 points): the game is still on however long the test plays
+    const pot = i % 3 === 1 && left.length > 8;
     out.push({ type: 'call', t: t - gap_s / 2, ball, pocket: 'FR' });
     out.push({
       type: 'shot', t0: t - gap_s / 4, t1: t, struck: 'cue', whileMoving: false, firstContact: ball,
