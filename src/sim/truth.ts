@@ -13,7 +13,7 @@ import type {
 } from '../protocol/records.js';
 import type { PocketId } from '../table/geometry.js';
 import type { WorldAction } from './physics/actions.js';
-import type { StrokeTrace } from './physics/world.js';
+import type { StrokeTrace } from './physics/trace.js';
 import type { BallId, BallSnapshot, Scene, SimEvent } from './types.js';
 
 export interface CallAt {

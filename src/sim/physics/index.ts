@@ -9,3 +9,4 @@ export type { TableLayout, PocketShape, Capsule } from './layout.js';
 export { buildLayout, supportAt, jawPocketAt, pocketLocal, distToLip } from './layout.js';
 export { Ball } from './ball.js';
 export type { Motion } from './ball.js';
+export type { StrokeTrace } from './trace.js';

@@ -14,20 +14,12 @@ import type { PhysicsParams } from './params.js';
 import { DEFAULT_PARAMS } from './params.js';
 import { ballSnapshot } from './snapshot.js';
 import { afterStep, releaseHanging, updateCarry } from './transitions.js';
+import type { StrokeTrace } from './trace.js';
+import { closeTrace, openTrace, traceContact } from './trace.js';
+
+export type { StrokeTrace };
 import type { StrikeParams } from './strike.js';
 import { applyStrike } from './strike.js';
-
-/** What the truth needs about a stroke beyond the events: positions before it, the cue ball's path. */
-export interface StrokeTrace {
-  t0_s: number;
-  struck: BallId;
-  /** table positions of every ball on the table when the stroke began, keyed "cue", "1".."15" */
-  before: Record<string, [number, number]>;
-  /** the cue ball's centre: start, each cushion, first contact with a ball (or where it stopped) */
-  cuePath: [number, number][];
-  /** the cue ball has not touched a ball yet */
-  pathOpen: boolean;
-}
 
 export const BALL_IDS: readonly BallId[] = ['cue', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
@@ -125,12 +117,9 @@ export class World {
     const b = this.ball(id);
     if (!b.onTable || b.motion === 'carried') throw new Error(`strike: ball ${String(id)} is not on the table`);
     const whileMoving = this.balls.some((x) => x.active);
-    this.closeTrace();
+    closeTrace(this.strokes.at(-1), this.ball('cue'));
     this.events.push({ kind: 'strokeStart', t_s: this.t_s, ball: id, whileMoving });
-    const before: Record<string, [number, number]> = {};
-    for (const x of this.balls) if (x.onTable && x.motion !== 'carried') before[String(x.id)] = [x.x, x.y];
-    const cue = this.ball('cue');
-    this.strokes.push({ t0_s: this.t_s, struck: id, before, cuePath: cue.onTable ? [[cue.x, cue.y]] : [], pathOpen: cue.onTable });
+    this.strokes.push(openTrace(this.balls, id, this.t_s));
     this.strokeActive = true;
     applyStrike(b, p, this.R, this.params);
     if (b.vz < 0) {
@@ -211,25 +200,9 @@ export class World {
     if (moving) afterStep(this, dt);
     if (this.strokeActive && !this.isMoving()) {
       this.strokeActive = false;
-      this.closeTrace();
+      closeTrace(this.strokes.at(-1), this.ball('cue'));
       this.events.push({ kind: 'strokeEnd', t_s: this.t_s });
     }
-  }
-
-  /** A stroke ended (or another began) with the cue ball's path still open: it ends where the ball is. */
-  private closeTrace(): void {
-    const tr = this.strokes.at(-1);
-    if (!tr || !tr.pathOpen) return;
-    const cue = this.ball('cue');
-    tr.cuePath.push([cue.x, cue.y]);
-    tr.pathOpen = false;
-  }
-
-  private traceContact(b: Ball, other: boolean): void {
-    const tr = this.strokes.at(-1);
-    if (!tr || !tr.pathOpen || b.id !== 'cue') return;
-    tr.cuePath.push([b.x, b.y]);
-    if (other) tr.pathOpen = false;
   }
 
   /** Balls and cushion pieces that may touch within the step, resolved in time order. */
@@ -291,8 +264,8 @@ export class World {
           this.wake(hitB);
           const at = { x: (hitA.x + hitB.x) / 2, y: (hitA.y + hitB.y) / 2, z: (hitA.z + hitB.z) / 2 };
           this.events.push({ kind: 'ballBall', t_s: t, a: hitA.id, b: hitB.id, at_mm: at });
-          this.traceContact(hitA, true);
-          this.traceContact(hitB, true);
+          traceContact(this.strokes.at(-1), hitA, true);
+          traceContact(this.strokes.at(-1), hitB, true);
         }
       } else {
         const cap = L.capsules[hitCap]!;
@@ -302,7 +275,7 @@ export class World {
         if (resolveBallCushion(hitA, (hitA.x - qx) / d, (hitA.y - qy) / d, above, bc) > 0) {
           this.wake(hitA);
           this.events.push({ kind: 'cushion', t_s: t, ball: hitA.id, at_mm: { x: hitA.x, y: hitA.y, z: hitA.z } });
-          this.traceContact(hitA, false);
+          traceContact(this.strokes.at(-1), hitA, false);
         }
       }
     }

@@ -6,7 +6,7 @@ import type { TableSpec } from '../../table/geometry.js';
 import type { WorldAction } from '../physics/actions.js';
 import type { PhysicsParams } from '../physics/params.js';
 import { World } from '../physics/world.js';
-import type { StrokeTrace } from '../physics/world.js';
+import type { StrokeTrace } from '../physics/trace.js';
 import type { CallAt } from '../truth.js';
 import type { BallSnapshot, CueStickPose, Occluder, Scene, SimEvent } from '../types.js';
 import type { PlayerPose } from './poses.js';
