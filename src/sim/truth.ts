@@ -154,8 +154,8 @@ export function truthRecords(inp: TruthInput): TableRecord[] {
   return [inp.game, ...timed.map((x) => x.rec)];
 }
 
-/** A ball's state in one frame, as frames.jsonl records it. */
-export type FrameBallState = 'visible' | 'occluded' | 'falling' | 'pocketed' | 'offTable';
+/** A ball's state in one frame, as frames.jsonl records it (a camera may add e.g. 'outOfView'). */
+export type FrameBallState = 'visible' | 'occluded' | 'falling' | 'pocketed' | 'offTable' | (string & {});
 
 export interface FrameTruthRow {
   t: number;
@@ -164,10 +164,11 @@ export interface FrameTruthRow {
 
 /**
  * The truth row of a frame. Whether a ball on the table is hidden depends on the camera, so the
- * caller passes the renderer's occlusion test; without one every ball on the table is visible.
- * Balls in a hand (not yet placed) are left out.
+ * caller passes the renderer's test: a boolean (true = occluded) or the state itself (e.g. the
+ * renderer's `ballVisibilityOf`, which also knows 'outOfView'). Without one every ball on the
+ * table is visible. Balls in a hand (not yet placed) are left out.
  */
-export function frameTruthRow(scene: Scene, isOccluded?: (b: BallSnapshot, scene: Scene) => boolean): FrameTruthRow {
+export function frameTruthRow(scene: Scene, classify?: (b: BallSnapshot, scene: Scene) => boolean | string): FrameTruthRow {
   const balls: FrameTruthRow['balls'] = [];
   for (const b of scene.balls) {
     if (b.phase === 'inHand') continue;
@@ -175,7 +176,10 @@ export function frameTruthRow(scene: Scene, isOccluded?: (b: BallSnapshot, scene
     if (b.phase === 'pocketed') state = 'pocketed';
     else if (b.phase === 'offTable') state = 'offTable';
     else if (b.phase === 'falling') state = 'falling';
-    else state = isOccluded && isOccluded(b, scene) ? 'occluded' : 'visible';
+    else {
+      const c = classify ? classify(b, scene) : false;
+      state = typeof c === 'string' ? c : c ? 'occluded' : 'visible';
+    }
     const row: FrameTruthRow['balls'][number] = { id: b.id, x: round1(b.pos_mm.x), y: round1(b.pos_mm.y), z: round1(b.pos_mm.z), state };
     if (b.pocket) row.pocket = b.pocket;
     balls.push(row);
