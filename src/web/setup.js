@@ -28,7 +28,8 @@ function fillBreaker() {
 export function setupForm(app) {
   rows = document.getElementById('setup-players');
   const u = app.terms.ui;
-  rows.append(playerRow(app, '', 0), playerRow(app, '', 0));
+  rows.append(playerRow(app, '', 0));
+  rows.append(playerRow(app, '', 0));
   fillBreaker();
   document.getElementById('add-player').addEventListener('click', () => {
     if (rows.children.length < 4) { rows.append(playerRow(app, '', 0)); fillBreaker(); }
