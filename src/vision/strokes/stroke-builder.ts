@@ -22,9 +22,11 @@ export interface StrokeBuilderOptions {
   contact_mm: number;
   /** names below this confidence are flagged for review */
   minConfidence: number;
+  /** a ball that appeared less than this ago is still being placed: its motion is no stroke */
+  settle_s: number;
 }
 
-const DEFAULTS: StrokeBuilderOptions = { move_mm_s: 120, rest_mm_s: 45, rest_s: 0.17, contact_mm: 35, minConfidence: 0.9 };
+const DEFAULTS: StrokeBuilderOptions = { move_mm_s: 150, rest_mm_s: 45, rest_s: 0.17, contact_mm: 35, minConfidence: 0.9, settle_s: 1.0 };
 
 interface Motion {
   active: boolean;
@@ -120,7 +122,6 @@ export class StrokeBuilder {
         m.restSince_s = null;
         if (!m.active && speed > this.o.move_mm_s) {
           m.active = true;
-          m.hanging = false;
           starters.push({ t, start_s: this.departure(t, m) });
         }
       }
@@ -134,7 +135,7 @@ export class StrokeBuilder {
       this.seenGone.add(t.id);
       const m = this.m(t);
       if (this.stroke) {
-        if (m.hanging && !m.active && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
+        if (m.hanging && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
         else this.stroke.gone.push(t);
       } else if (t.state === 'pocketed') {
         out.push(this.fall(t, 'self'));
@@ -183,28 +184,48 @@ export class StrokeBuilder {
     return { x: best.x_mm, y: best.y_mm };
   }
 
+  /** Closest approach of `o`'s centre to point p over its samples around `t_s` (fast balls jump between frames). */
+  private approach(o: Track, p: { x: number; y: number }, t_s: number): number {
+    const h = o.history.filter((x) => x.t_s >= t_s - 0.12 && x.t_s <= t_s + 0.12);
+    if (h.length === 0) return Infinity;
+    if (h.length === 1) return Math.hypot(h[0]!.x_mm - p.x, h[0]!.y_mm - p.y);
+    let best = Infinity;
+    for (let i = 0; i + 1 < h.length; i++) best = Math.min(best, segmentDistance(h[i]!, h[i + 1]!, p));
+    return best;
+  }
+
   /** A ball started moving: a contact from a moving neighbour, or a new stroke. */
   private started(t: Track, start_s: number, live: Track[]): VisionRecord[] {
-    const p = this.positionAt(t, start_s);
+    const m = this.m(t);
+    const p = m.anchor ?? this.positionAt(t, start_s);
     let cause: Track | null = null;
     let nearest = Infinity;
     for (const o of live) {
+      // a neighbour already moving, or one that started in the same instant (a rack moves as one)
       if (o.id === t.id || !this.m(o).active) continue;
-      const q = this.positionAt(o, start_s);
-      const d = Math.hypot(p.x - q.x, p.y - q.y) - 2 * this.R;
+      const d = this.approach(o, p, start_s) - 2 * this.R;
       if (d < nearest) {
         nearest = d;
         if (d <= this.o.contact_mm) cause = o;
       }
     }
-    if (cause && this.stroke) {
-      this.stroke.contacts.push({ cause: cause.id, target: t.id, t_s: start_s });
-      if (this.stroke.cueTrack === cause.id && this.stroke.cueContact === null) {
-        const c = this.positionAt(cause, start_s);
-        this.stroke.cueContact = [c.x, c.y];
+    if (!cause && this.stroke) {
+      // touching balls (a rack, a cluster) pass a hit on at once: follow the chain of touching
+      // balls to one a moving ball reached, and count the contacts along it
+      const chain = this.touchingChain(t, live, start_s);
+      if (chain) {
+        for (const c of chain) this.contact(c.cause, c.target, start_s);
+        return [];
       }
+    }
+    if (cause && this.stroke) {
+      this.contact(cause, t, start_s);
       return [];
     }
+    // a ball leaving the jaw by itself is a fall in the making, not a stroke (R8)
+    if (m.hanging) return [];
+    // a ball just put down (from hand, or respotted) is still in the hand's care
+    if (start_s - t.born_s < this.o.settle_s) return [];
     const out: VisionRecord[] = [];
     let whileMoving = false;
     if (this.stroke) {
@@ -229,6 +250,49 @@ export class StrokeBuilder {
     const a = before.get(t.id)!;
     this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
     return out;
+  }
+
+  private contact(cause: Track, target: Track, t_s: number): void {
+    const st = this.stroke!;
+    if (st.contacts.some((c) => c.target === target.id && c.cause === cause.id)) return;
+    st.contacts.push({ cause: cause.id, target: target.id, t_s });
+    if (st.cueTrack === cause.id && st.cueContact === null) {
+      const c = this.positionAt(cause, t_s);
+      st.cueContact = [c.x, c.y];
+    }
+  }
+
+  /** Touching balls from `t` to one a moving ball touches now: the contacts, first the moving ball's. */
+  private touchingChain(t: Track, live: Track[], t_s: number): { cause: Track; target: Track }[] | null {
+    const touch = 2 * this.R + this.o.contact_mm;
+    const at = (x: Track) => this.m(x).anchor ?? { x: x.x_mm, y: x.y_mm };
+    const prev = new Map<number, Track | null>([[t.id, null]]);
+    const queue: Track[] = [t];
+    while (queue.length) {
+      const cur = queue.shift()!;
+      const p = at(cur);
+      for (const o of live) {
+        if (o.id === cur.id || prev.has(o.id)) continue;
+        if (this.m(o).active && o.id !== t.id && this.approach(o, p, t_s) <= touch && cur.id !== t.id) {
+          // `cur` was hit by the moving ball `o`; unwind the chain back to `t`
+          const out: { cause: Track; target: Track }[] = [{ cause: o, target: cur }];
+          let a: Track = cur;
+          let b = prev.get(cur.id) ?? null;
+          while (b) {
+            out.push({ cause: a, target: b });
+            a = b;
+            b = prev.get(b.id) ?? null;
+          }
+          return out;
+        }
+        const q = at(o);
+        if (!this.m(o).active && Math.hypot(q.x - p.x, q.y - p.y) <= touch) {
+          prev.set(o.id, cur);
+          queue.push(o);
+        }
+      }
+    }
+    return null;
   }
 
   private cueTrackId(): number | null {
@@ -323,4 +387,12 @@ function dedupe(r: ReviewFlag[]): ReviewFlag[] {
     seen.add(k);
     return true;
   });
+}
+
+function segmentDistance(a: TrackSample, b: TrackSample, p: { x: number; y: number }): number {
+  const dx = b.x_mm - a.x_mm;
+  const dy = b.y_mm - a.y_mm;
+  const L = dx * dx + dy * dy;
+  const s = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
+  return Math.hypot(p.x - (a.x_mm + s * dx), p.y - (a.y_mm + s * dy));
 }

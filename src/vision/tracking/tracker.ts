@@ -58,7 +58,8 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
   for (let i = h.length - 1; i >= 0 && t_s - h[i]!.t_s <= window_s + 1e-6; i--) {
     n++; st += h[i]!.t_s; sx += h[i]!.x_mm; sy += h[i]!.y_mm;
   }
-  if (n < 2) return [0, 0];
+  // fewer samples than this and the slope is mostly detection noise
+  if (n < 4) return [0, 0];
   const mt = st / n, mx = sx / n, my = sy / n;
   let stt = 0, stx = 0, sty = 0;
   for (let i = h.length - n; i < h.length; i++) {
@@ -121,7 +122,9 @@ export class Tracker {
     const since = t_s - t.lastSeen_s;
     const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
     const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
-    const dist = Math.hypot(d.x_mm - px, d.y_mm - py);
+    // the prediction fails exactly at a collision (the ball stops dead): the last position is
+    // the other hypothesis, and whichever fits better is the cost
+    const dist = Math.min(Math.hypot(d.x_mm - px, d.y_mm - py), Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm));
     const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
     // a moving ball may change direction at a collision: allow a good part of a frame's travel
     // any ball at rest may be struck hard between two frames; the global assignment (least total
@@ -130,10 +133,34 @@ export class Tracker {
     // a ball under an arm may have been moved by the hand: it can come back a little way off
     if (t.state === 'occluded') gate = Math.max(gate, 6 * this.R + 400 * since);
     if (t.state === 'missing') gate = Math.max(gate, 3 * this.R + 300 * since);
-    return dist <= gate ? dist : Infinity;
+    if (dist > gate) return Infinity;
+    return this.pushedAway(t, d) ? dist : Infinity;
+  }
+
+  /**
+   * A ball at rest set moving by a moving neighbour goes off along the line of centres (equal
+   * masses, the 90° rule for the other): matching it to a detection in another direction would swap
+   * the two balls' identities at the collision.
+   */
+  private pushedAway(t: Track, d: BallDetection): boolean {
+    const ux = d.x_mm - t.x_mm;
+    const uy = d.y_mm - t.y_mm;
+    const u = Math.hypot(ux, uy);
+    if (u < this.R || Math.hypot(t.vx_mm_s, t.vy_mm_s) > 150) return true;
+    for (const m of this.tracks) {
+      if (m === t || m.state !== 'visible' || Math.hypot(m.vx_mm_s, m.vy_mm_s) < 300) continue;
+      const nx = t.x_mm - m.x_mm;
+      const ny = t.y_mm - m.y_mm;
+      const n = Math.hypot(nx, ny);
+      if (n > 2 * this.R + 80 || n === 0) continue;
+      if ((ux * nx + uy * ny) / (u * n) < 0.5) return false;
+    }
+    return true;
   }
 
   private observe(t: Track, d: BallDetection, t_s: number): void {
+    // back from behind an arm or a dropout: the old samples say nothing about its motion now
+    if (t_s - t.lastSeen_s > 0.1) t.history.length = 0;
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
     const v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);

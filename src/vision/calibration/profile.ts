@@ -1,0 +1,168 @@
+// A calibration profile: everything later stages need to turn image pixels into table millimetres
+// and back, stored as plain JSON in calibration/NAME.json.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { PocketId, TableSpec } from '../../table/geometry.js';
+import { POCKET_IDS, pocketMouth, surfaceCorners } from '../../table/geometry.js';
+import type { Mat3, Pt } from './homography.js';
+import { applyH, fitHomography, invertH } from './homography.js';
+import type { Lens } from './distortion.js';
+import { distortPx, undistortPx } from './distortion.js';
+import type { CameraPose } from './camera-pose.js';
+import { cameraPoseFromHomography } from './camera-pose.js';
+
+export const PROFILE_VERSION = 1;
+
+export interface CalibrationProfile {
+  version: number;
+  image: { width_px: number; height_px: number };
+  table: TableSpec;
+  /** playing-surface corners (cushion noses) as seen, distorted px, in the order HL HR FR FL */
+  corners_px: [number, number][];
+  lens: Lens;
+  /** undistorted px → table mm on the cloth (z = 0); row-major 3×3 */
+  imageToTable: Mat3;
+  /** table mm on the cloth → undistorted px */
+  tableToImage: Mat3;
+  camera: CameraPose;
+  /** apparent ball radius (px) at the surface centre and at each corner HL HR FR FL */
+  ballRadius_px: { centre: number; corners: number[] };
+  /** pocket mouth centres as seen, px */
+  pockets_px: Record<PocketId, [number, number]>;
+  /**
+   * 'given': the head end was fixed by manual corners or a setting; 'assumed': the table was found
+   * automatically and HL was taken as the corner nearest the image's top-left (head on the left of
+   * the image, as seen by the camera) — an empty table does not show which end is the head.
+   */
+  head: 'given' | 'assumed';
+  method: 'auto' | 'manual';
+  /** the cloth's mean colour in OpenCV 8-bit Lab (L, a, b), for detection and bump checks */
+  clothLab: [number, number, number];
+  quality: {
+    /** RMS distance of cloth-edge points from the fitted cushion lines after undistortion, px */
+    edgeResidual_px: number;
+    /** the fraction of each side's length supported by cloth-edge points */
+    edgeSupport: number[];
+  };
+  warnings: string[];
+}
+
+export interface ProfileInput {
+  width_px: number;
+  height_px: number;
+  spec: TableSpec;
+  corners_px: [number, number][];
+  lens: Lens;
+  head: CalibrationProfile['head'];
+  method: CalibrationProfile['method'];
+  clothLab: [number, number, number];
+  quality?: CalibrationProfile['quality'];
+  warnings?: string[];
+  cameraHeight_mm?: number;
+}
+
+export function buildProfile(inp: ProfileInput): CalibrationProfile {
+  const und = inp.corners_px.map(([u, v]) => undistortPx(inp.lens, u, v));
+  const tableToImage = fitHomography(surfaceCorners(inp.spec), und);
+  const imageToTable = invertH(tableToImage);
+  const camera = cameraPoseFromHomography(tableToImage, inp.lens.cx_px, inp.lens.cy_px,
+    inp.cameraHeight_mm ? { height_mm: inp.cameraHeight_mm } : {});
+  const base = {
+    version: PROFILE_VERSION,
+    image: { width_px: inp.width_px, height_px: inp.height_px },
+    table: inp.spec,
+    corners_px: inp.corners_px.map(([u, v]) => [round3(u), round3(v)] as [number, number]),
+    lens: inp.lens,
+    imageToTable,
+    tableToImage,
+    camera,
+    head: inp.head,
+    method: inp.method,
+    clothLab: inp.clothLab,
+    quality: inp.quality ?? { edgeResidual_px: NaN, edgeSupport: [] },
+    warnings: inp.warnings ?? [],
+  };
+  const partial = { ...base, ballRadius_px: { centre: 0, corners: [] as number[] }, pockets_px: {} as CalibrationProfile['pockets_px'] };
+  const R = inp.spec.ball_mm / 2;
+  partial.ballRadius_px = {
+    centre: ballRadiusAt_px(partial, 0, 0),
+    corners: surfaceCorners(inp.spec).map((c) => round3(ballRadiusAt_px(partial, c.x - Math.sign(c.x) * R, c.y - Math.sign(c.y) * R))),
+  };
+  partial.ballRadius_px.centre = round3(partial.ballRadius_px.centre);
+  for (const id of POCKET_IDS) {
+    const m = pocketMouth(inp.spec, id);
+    const p = tableToPx(partial, m.x, m.y);
+    partial.pockets_px[id] = [round3(p.x), round3(p.y)];
+  }
+  return partial;
+}
+
+/** A distorted (as seen) pixel → table mm on the cloth plane. */
+export function pxToTable(p: CalibrationProfile, u: number, v: number): Pt {
+  const q = undistortPx(p.lens, u, v);
+  return applyH(p.imageToTable, q.x, q.y);
+}
+
+/** Table mm at height z_mm above the cloth → distorted (as seen) pixel. */
+export function tableToPx(p: CalibrationProfile, x: number, y: number, z_mm = 0): Pt {
+  let X = x, Y = y;
+  if (z_mm !== 0) {
+    // the point at height z is seen where the ray from the camera through it meets the cloth
+    const c = p.camera.position_mm;
+    const k = c.z / (c.z - z_mm);
+    X = c.x + (x - c.x) * k;
+    Y = c.y + (y - c.y) * k;
+  }
+  const q = applyH(p.tableToImage, X, Y);
+  return distortPx(p.lens, q.x, q.y);
+}
+
+/** The seen centre of a ball (a radius above the cloth) → where the ball stands, table mm. */
+export function ballPxToTable(p: CalibrationProfile, u: number, v: number): Pt {
+  const g = pxToTable(p, u, v);
+  const c = p.camera.position_mm;
+  const k = (c.z - p.table.ball_mm / 2) / c.z;
+  return { x: c.x + (g.x - c.x) * k, y: c.y + (g.y - c.y) * k };
+}
+
+/** Apparent radius of a ball standing at (x, y): from the local scale of the image at its centre's height. */
+export function ballRadiusAt_px(p: Pick<CalibrationProfile, 'tableToImage' | 'lens' | 'camera' | 'table'>, x: number, y: number): number {
+  const R = p.table.ball_mm / 2;
+  const pp = p as CalibrationProfile;
+  const o = tableToPx(pp, x, y, R);
+  const ax = tableToPx(pp, x + R, y, R), ay = tableToPx(pp, x, y + R, R);
+  const det = Math.abs((ax.x - o.x) * (ay.y - o.y) - (ax.y - o.y) * (ay.x - o.x));
+  // perspective enlarges a sphere a little over a disc at its centre's height; negligible here
+  return Math.sqrt(det);
+}
+
+/** Is a table point on the playing surface (with a margin, mm; negative shrinks)? */
+export function onSurface(p: CalibrationProfile, x: number, y: number, margin_mm = 0): boolean {
+  return Math.abs(x) <= p.table.length_mm / 2 + margin_mm && Math.abs(y) <= p.table.width_mm / 2 + margin_mm;
+}
+
+export function saveProfile(path: string, p: CalibrationProfile): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(p, null, 2) + '\n');
+}
+
+export class ProfileError extends Error {}
+
+export function loadProfile(path: string): CalibrationProfile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new ProfileError(`${path}: not a calibration profile (${(e as Error).message})`);
+  }
+  const p = raw as Partial<CalibrationProfile>;
+  if (!p || p.version !== PROFILE_VERSION) throw new ProfileError(`${path}: not a version ${PROFILE_VERSION} calibration profile`);
+  for (const k of ['image', 'table', 'corners_px', 'lens', 'imageToTable', 'tableToImage', 'camera'] as const) {
+    if (p[k] === undefined) throw new ProfileError(`${path}: calibration profile lacks "${k}"`);
+  }
+  return p as CalibrationProfile;
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}
