@@ -107,14 +107,13 @@ export class Director {
     const R = this.R;
     const t0 = this.t;
     const carry_s = this.rng.uniform(0.7, 1.1);
-    const from = reachPose(this.table, x, y, 2 * R + 5, 0);
-    const hand0 = from[0]!.points_mm[0]!;
-    const track: PoseTrack = [
-      { t_s: t0, pose: pose(from) },
-      { t_s: t0 + carry_s, pose: pose(reachPose(this.table, x, y, 2 * R + 5, 1)) },
-      { t_s: t0 + carry_s + 0.25, pose: pose(reachPose(this.table, x, y, 2 * R + 5, 1)) },
-      { t_s: t0 + carry_s + 0.25 + this.rng.uniform(0.5, 0.8), pose: pose(reachPose(this.table, x, y, 2 * R + 5, 0)) },
-    ];
+    const handZ = 2 * R + 5;
+    const hand0 = reachPose(this.table, x, y, handZ, 0)[0]!.points_mm[0]!;
+    // the hand follows the carried ball's eased path
+    const track: PoseTrack = EASE_STEPS.map((s) => ({ t_s: t0 + carry_s * s, pose: pose(reachPose(this.table, x, y, handZ, ease(s))) }));
+    const back = t0 + carry_s + 0.25;
+    track.push({ t_s: back, pose: pose(reachPose(this.table, x, y, handZ, 1)) });
+    track.push({ t_s: back + this.rng.uniform(0.5, 0.8), pose: pose(reachPose(this.table, x, y, handZ, 0)) });
     this.tracks.push(track);
     this.world.carry(id, x, y, { duration_s: carry_s, lift_mm: Math.max(0, hand0.z - 2 * R), fromX: hand0.x, fromY: hand0.y });
     this.wait(carry_s + 0.3);
@@ -127,14 +126,17 @@ export class Director {
     const reach_s = this.rng.uniform(0.6, 0.9);
     const push_s = this.rng.uniform(0.4, 0.8);
     const t0 = this.t;
+    const fromX = b.x;
+    const fromY = b.y;
     const at = (px: number, py: number, r: number) => pose(reachPose(this.table, px, py, 2 * R, r));
-    this.tracks.push([
-      { t_s: t0, pose: at(b.x, b.y, 0) },
-      { t_s: t0 + reach_s, pose: at(b.x, b.y, 1) },
-      { t_s: t0 + reach_s + push_s, pose: at(x, y, 1) },
-      { t_s: t0 + reach_s + push_s + 0.15, pose: at(x, y, 1) },
-      { t_s: t0 + reach_s + push_s + 0.15 + this.rng.uniform(0.5, 0.8), pose: at(x, y, 0) },
-    ]);
+    const track: PoseTrack = [{ t_s: t0, pose: at(fromX, fromY, 0) }, { t_s: t0 + reach_s, pose: at(fromX, fromY, 1) }];
+    for (const s of EASE_STEPS.slice(1)) {
+      const e = ease(s);
+      track.push({ t_s: t0 + reach_s + push_s * s, pose: at(fromX + (x - fromX) * e, fromY + (y - fromY) * e, 1) });
+    }
+    const done = t0 + reach_s + push_s + 0.15;
+    track.push({ t_s: done, pose: at(x, y, 1) }, { t_s: done + this.rng.uniform(0.5, 0.8), pose: at(x, y, 0) });
+    this.tracks.push(track);
     this.wait(reach_s);
     this.world.carry(id, x, y, { duration_s: push_s, lift_mm: 0, by });
     this.wait(push_s + 0.2);
@@ -181,5 +183,9 @@ export class Director {
     });
   }
 }
+
+/** Fractions of a carry at which the hand is keyed, and the carry's easing (as in the physics). */
+const EASE_STEPS = [0, 0.2, 0.4, 0.6, 0.8, 1];
+const ease = (s: number) => s * s * (3 - 2 * s);
 
 const pose = (occluders: PlayerPose['occluders']): PlayerPose => ({ cue: null, occluders });

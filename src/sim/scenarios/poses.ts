@@ -40,9 +40,9 @@ export function stancePose(p: StancePoseInput): PlayerPose {
   const ce = Math.cos(p.elevation_rad);
   const se = Math.sin(p.elevation_rad);
   const away = 1 - p.presence;
-  // stood up: everything drawn back along the cue line and lifted
-  const back = p.gap_mm + away * 700;
-  const lift = away * 250;
+  // stood up: everything drawn back along the cue line and lifted, mostly out of the picture
+  const back = p.gap_mm + away * 1600;
+  const lift = away * 500;
   const contact = v(
     p.ball.x - dx * R * ce + rx * p.tipSide_mm,
     p.ball.y - dy * R * ce + ry * p.tipSide_mm,
@@ -51,7 +51,7 @@ export function stancePose(p: StancePoseInput): PlayerPose {
   const tip = v(contact.x - dx * back * ce, contact.y - dy * back * ce, contact.z + back * se + lift);
   const butt = v(tip.x - dx * CUE_LENGTH_MM * ce, tip.y - dy * CUE_LENGTH_MM * ce, tip.z + CUE_LENGTH_MM * se);
   // the bridge stays put on the cloth while the cue slides through it
-  const bridgeBack = 160 + away * 700;
+  const bridgeBack = 160 + away * 1600;
   const nx = -rx * p.side;
   const ny = -ry * p.side;
   const handZ = 22 + lift;
@@ -98,9 +98,12 @@ export function railStand(table: TableSpec, x: number, y: number): { x: number; 
  */
 export function reachPose(table: TableSpec, x: number, y: number, handZ: number, reach: number): Occluder[] {
   const s = railStand(table, x, y);
-  const hx = s.x + (x - s.x) * reach;
-  const hy = s.y + (y - s.y) * reach;
-  const hz = handZ + (1 - reach) * 250;
+  // drawn back: past the rail and up, where the camera barely sees it
+  const fx = s.x + s.nx * 650;
+  const fy = s.y + s.ny * 650;
+  const hx = fx + (x - fx) * reach;
+  const hy = fy + (y - fy) * reach;
+  const hz = handZ + (1 - reach) * 450;
   const shoulder = v(s.x + s.nx * 80, s.y + s.ny * 80, 480);
   const elbow = v((hx + shoulder.x) / 2 + s.ny * 60, (hy + shoulder.y) / 2 - s.nx * 60, Math.max(hz, 480) - 60);
   const wrist = v(hx + s.nx * 70, hy + s.ny * 70, hz + 25);
