@@ -33,14 +33,16 @@ export class RecordedSource implements RecordSource {
 
   async *items(opts: { afterSeq: number | null; signal: AbortSignal }): AsyncIterable<SourceItem> {
     this.status = 'running';
-    let prevT: number | null = null;
+    // each record is due at a fixed offset from the first one's, so waits do not accumulate drift
+    let first: { t: number; wall_ms: number } | null = null;
     for (const item of this.produce()) {
       if (opts.signal.aborted) break;
       if (opts.afterSeq !== null && item.seq <= opts.afterSeq) continue;
       const t = timeOf(item.record);
       if (this.pacing.pace === 'realtime' && t !== null) {
-        if (prevT !== null && t > prevT) await sleep(((t - prevT) * 1000) / this.pacing.speed, opts.signal);
-        prevT = t;
+        if (first === null) first = { t, wall_ms: performance.now() };
+        const due_ms = first.wall_ms + ((t - first.t) * 1000) / this.pacing.speed;
+        await sleep(due_ms - performance.now(), opts.signal);
       }
       if (opts.signal.aborted) break;
       yield item;
