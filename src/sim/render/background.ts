@@ -17,18 +17,20 @@ export const REGION = { FLOOR: 0, CLOTH: 1, CUSHION_TOP: 2, CUSHION_FACE: 3, RAI
 export interface Background {
   width: number;
   height: number;
-  /** final 8-bit codes, vignette and tone applied */
+  /** final 8-bit codes, vignette and tone applied (valid inside ensured boxes) */
   rgb: Uint8Array;
   depth: Float32Array;
   region: Uint8Array;
   /** undistorted normalised image coordinates of each pixel centre (xn, yn interleaved) */
   ray: Float32Array;
-  /** where each pixel's ray meets the cloth plane z = 0 (x, y interleaved) */
-  plane: Float32Array;
-  /** per pixel, lamp l's share of the light (0..255) at index l * N + p */
+  /** per pixel, lamp l's share of the light (0..255) at index p * (lamps + 1) + l; the last is ambient */
   lampShare: Uint8Array;
   vignette: Float32Array;
+  /** compute every tile the box touches (tiles are computed once, on first use) */
+  ensure(box: { x0: number; y0: number; x1: number; y1: number }): void;
 }
+
+const TILE = 96;
 
 interface Sample {
   r: number; g: number; b: number;
@@ -39,7 +41,6 @@ interface Sample {
 export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lighting, width: number, height: number): Background {
   const N = width * height;
   const P = cam.params;
-  const sx = width / P.width_px; // a camera made for another size is scaled
   const R = P.rotation;
   const C = P.position_mm;
   const cloth = rgbToLinear(look.cloth.rgb);
@@ -53,13 +54,6 @@ export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lig
   const L = m.spec.length_mm;
 
   const ray = new Float32Array(2 * N);
-  for (let v = 0; v < height; v++) {
-    for (let u = 0; u < width; u++) {
-      const q = cam.undistort((u + 0.5) / sx, (v + 0.5) / sx);
-      ray[2 * (v * width + u)] = q.xn;
-      ray[2 * (v * width + u) + 1] = q.yn;
-    }
-  }
 
   const s: Sample = { r: 0, g: 0, b: 0, depth: 0, region: 0, cls: 0, sx: 0, sy: 0, sz: 0, nx: 0, ny: 0, nz: 1 };
 
@@ -73,15 +67,16 @@ export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lig
   };
   const specular = (x: number, y: number, z: number, gloss: number, shin: number): number => {
     if (gloss <= 0) return 0;
+    const cut = Math.exp(-9 / shin);
     let vx = C.x - x, vy = C.y - y, vz = C.z - z;
-    const vl = Math.hypot(vx, vy, vz); vx /= vl; vy /= vl; vz /= vl;
+    const vl = Math.sqrt(vx * vx + vy * vy + vz * vz); vx /= vl; vy /= vl; vz /= vl;
     let sum = 0;
     for (const l of lit.lamps) {
       let lx = l.x - x, ly = l.y - y, lz = l.z - z;
-      const ll = Math.hypot(lx, ly, lz); lx /= ll; ly /= ll; lz /= ll;
+      const ll = Math.sqrt(lx * lx + ly * ly + lz * lz); lx /= ll; ly /= ll; lz /= ll;
       const hx = lx + vx, hy = ly + vy, hz = lz + vz;
-      const hn = hz / Math.hypot(hx, hy, hz);
-      sum += Math.pow(Math.max(0, hn), shin) * (l.g * 1e6) / (ll * ll);
+      const hn = hz / Math.sqrt(hx * hx + hy * hy + hz * hz);
+      if (hn > cut) sum += (Math.pow(hn, shin) * (l.g * 1e6)) / (ll * ll);
     }
     return gloss * sum;
   };
@@ -102,14 +97,16 @@ export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lig
     // spots and the house line: a little white paper/chalk, anti-aliased by distance
     let mark = 0;
     if (c.spots) {
-      for (const px of [-L / 4, 0, L / 4]) {
-        const d = Math.hypot(x - px, y) - 4.5;
-        if (d < 2) mark = Math.max(mark, Math.min(1, 1 - d / 2));
+      for (let i = -1; i <= 1; i++) {
+        const px = (i * L) / 4;
+        const d = Math.sqrt((x - px) * (x - px) + y * y) - 4.5;
+        if (d < 2) mark = Math.max(mark, 0.7 * Math.min(1, 1 - d / 2));
       }
     }
     if (c.houseLine) {
-      const d = Math.abs(x + L / 4) - 0.8;
-      if (d < 1.5) mark = Math.max(mark, 0.5 * Math.min(1, 1 - d / 1.5));
+      // a faint chalk or pencil line, often half rubbed off
+      const d = Math.abs(x + L / 4) - 0.5;
+      if (d < 1.5) mark = Math.max(mark, (0.12 + 0.1 * valueNoise(y / 150, 0, seed + 5)) * Math.min(1, 1 - d / 1.5));
     }
     if (mark > 0) { r += (0.75 - r) * mark; g += (0.75 - g) * mark; b += (0.72 - b) * mark; }
     return [r, g, b];
@@ -132,7 +129,7 @@ export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lig
       const stops = longRail ? [-3, -2, -1, 1, 2, 3].map((i) => (i * L) / 8) : [-1, 0, 1].map((i) => (i * m.spec.width_mm) / 4);
       for (const a0 of stops) {
         const da = along - a0, dc = across - mid;
-        const d = rl.sights === 'dot' ? Math.hypot(da, dc) - 4.5 : (Math.abs(da) / 7 + Math.abs(dc) / 3.8 - 1) * 3.5;
+        const d = rl.sights === 'dot' ? Math.sqrt(da * da + dc * dc) - 4.5 : (Math.abs(da) / 7 + Math.abs(dc) / 3.8 - 1) * 3.5;
         if (d < 1.5) sightK = Math.max(sightK, Math.min(1, 1 - d / 1.5));
       }
     }
@@ -192,7 +189,7 @@ export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lig
     const step = 1.5;
     for (let tt = t; ; tt += step) {
       const x = C.x + tt * dx, y = C.y + tt * dy, z = C.z + tt * dz;
-      const fall = Math.exp(z / 45) * 0.35;
+      const fall = Math.exp(z / 35) * 0.18;
       if (z <= -m.pocketDepth) {
         const mesh = (Math.abs(Math.sin(x / 4)) > 0.85 || Math.abs(Math.sin(y / 4)) > 0.85) ? 1.6 : 0.6;
         const e = light(x, y, 0, 0, 0, 1, 1);
@@ -203,8 +200,8 @@ export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lig
       const inside = pocketAt(m, x, y) === pk || (z > 0 && inSurface(m, x, y) && pocketAt(m, x, y) < 0);
       if (!inside) {
         const e = light(x, y, Math.max(z, 0), 0, 0, 1, 1);
-        const c = z > 0 ? [cloth[0] * 0.45, cloth[1] * 0.45, cloth[2] * 0.45] : [rim[0] * 0.5, rim[1] * 0.5, rim[2] * 0.5];
-        const f = z > 0 ? 0.5 : fall;
+        const c = z > 0 ? [cloth[0] * 0.4, cloth[1] * 0.4, cloth[2] * 0.4] : [rim[0] * 0.4, rim[1] * 0.4, rim[2] * 0.4];
+        const f = z > 0 ? 0.45 : fall;
         s.r = c[0]! * e[0] * f; s.g = c[1]! * e[1] * f; s.b = c[2]! * e[2] * f;
         s.depth = tt; s.region = REGION.POCKET; s.cls = 60 + pk;
         return;
@@ -276,57 +273,96 @@ export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lig
     s.depth = tExit; s.region = REGION.CUSHION_FACE; s.cls = 3; s.sx = ex; s.sy = ey; s.sz = ez; s.nx = nx; s.ny = ny; s.nz = 0;
   };
 
-  const lin = new Float32Array(3 * N);
   const depth = new Float32Array(N);
   const region = new Uint8Array(N);
-  const cls = new Uint8Array(N);
-  const plane = new Float32Array(2 * N);
   const lampShare = new Uint8Array((nL + 1) * N);
-  for (let p = 0; p < N; p++) {
-    const xn = ray[2 * p]!, yn = ray[2 * p + 1]!;
-    cast(xn, yn);
-    lin[3 * p] = s.r; lin[3 * p + 1] = s.g; lin[3 * p + 2] = s.b;
-    depth[p] = s.depth; region[p] = s.region; cls[p] = s.cls;
-    const dx = R[0] * xn + R[3] * yn + R[6], dy = R[1] * xn + R[4] * yn + R[7], dz = R[2] * xn + R[5] * yn + R[8];
-    const t0 = -C.z / dz;
-    plane[2 * p] = C.x + t0 * dx; plane[2 * p + 1] = C.y + t0 * dy;
-    if (s.region !== REGION.FLOOR && s.region !== REGION.POCKET) {
-      let tot = lit.ambient[1];
-      const fs: number[] = [];
-      for (const l of lit.lamps) { const f = lampFactor(lit, l, s.sx, s.sy, s.sz, s.nx, s.ny, s.nz) * l.g; fs.push(f); tot += f; }
-      for (let i = 0; i < nL; i++) lampShare[i * N + p] = Math.round((255 * fs[i]!) / tot);
-      lampShare[nL * N + p] = Math.round((255 * lit.ambient[1]) / tot);
-    }
-  }
-  // anti-alias the edges between surfaces: re-shade pixels whose neighbours differ with 4 samples
-  for (let v = 1; v < height - 1; v++) {
-    for (let u = 1; u < width - 1; u++) {
-      const p = v * width + u;
-      const c = cls[p]!;
-      if (cls[p - 1] === c && cls[p + 1] === c && cls[p - width] === c && cls[p + width] === c) continue;
-      const dxu = (ray[2 * (p + 1)]! - ray[2 * (p - 1)]!) / 2, dyu = (ray[2 * (p + 1) + 1]! - ray[2 * (p - 1) + 1]!) / 2;
-      const dxv = (ray[2 * (p + width)]! - ray[2 * (p - width)]!) / 2, dyv = (ray[2 * (p + width) + 1]! - ray[2 * (p - width) + 1]!) / 2;
-      let r = 0, g = 0, b = 0;
-      for (const [ou, ov] of [[-0.25, -0.25], [0.25, -0.25], [-0.25, 0.25], [0.25, 0.25]] as const) {
-        cast(ray[2 * p]! + ou * dxu + ov * dxv, ray[2 * p + 1]! + ou * dyu + ov * dyv);
-        r += s.r; g += s.g; b += s.b;
-      }
-      lin[3 * p] = r / 4; lin[3 * p + 1] = g / 4; lin[3 * p + 2] = b / 4;
-    }
-  }
-  const blur = look.sensor.blur_px * (width / 1920);
-  if (blur > 0.25) {
-    const ch = new Float32Array(N);
-    for (let c = 0; c < 3; c++) {
-      for (let p = 0; p < N; p++) ch[p] = lin[3 * p + c]!;
-      gaussianBlur(ch, width, height, blur);
-      for (let p = 0; p < N; p++) lin[3 * p + c] = ch[p]!;
-    }
-  }
   const vignette = vignetteMap(width, height, look.sensor.vignette);
   const rgb = new Uint8Array(3 * N);
-  for (let p = 0; p < N; p++) toCodes(lit, lin[3 * p]!, lin[3 * p + 1]!, lin[3 * p + 2]!, vignette[p]!, rgb, 3 * p);
-  return { width, height, rgb, depth, region, ray, plane, lampShare, vignette };
+  const blur = look.sensor.blur_px * (width / 1920);
+  const margin = (blur > 0.25 ? Math.ceil(blur * 2.5) : 0) + 2;
+  const tilesX = Math.ceil(width / TILE), tilesY = Math.ceil(height / TILE);
+  const done = new Uint8Array(tilesX * tilesY);
+  const fs = new Float64Array(nL);
+
+  /** Shade the tile's pixels with a margin (for edge anti-aliasing and blur), keep the inside. */
+  const shadeTile = (tx: number, ty: number): void => {
+    const ix0 = tx * TILE, iy0 = ty * TILE, ix1 = Math.min(width, ix0 + TILE), iy1 = Math.min(height, iy0 + TILE);
+    const x0 = Math.max(0, ix0 - margin), y0 = Math.max(0, iy0 - margin);
+    const x1 = Math.min(width, ix1 + margin), y1 = Math.min(height, iy1 + margin);
+    const w = x1 - x0, h = y1 - y0, n = w * h;
+    const lr = new Float32Array(2 * n);
+    for (let v = 0; v < h; v++) {
+      for (let u = 0; u < w; u++) {
+        const q = cam.undistort(x0 + u + 0.5, y0 + v + 0.5);
+        lr[2 * (v * w + u)] = q.xn;
+        lr[2 * (v * w + u) + 1] = q.yn;
+      }
+    }
+    const lin = new Float32Array(3 * n);
+    const cls = new Uint8Array(n);
+    for (let q = 0; q < n; q++) {
+      cast(lr[2 * q]!, lr[2 * q + 1]!);
+      lin[3 * q] = s.r; lin[3 * q + 1] = s.g; lin[3 * q + 2] = s.b;
+      cls[q] = s.cls;
+      const u = x0 + (q % w), v = y0 + ((q / w) | 0);
+      if (u < ix0 || u >= ix1 || v < iy0 || v >= iy1) continue;
+      const p = v * width + u;
+      ray[2 * p] = lr[2 * q]!; ray[2 * p + 1] = lr[2 * q + 1]!;
+      depth[p] = s.depth; region[p] = s.region;
+      if (s.region !== REGION.FLOOR && s.region !== REGION.POCKET) {
+        let tot = lit.ambient[1];
+        for (let i = 0; i < nL; i++) { const l = lit.lamps[i]!; const f = lampFactor(lit, l, s.sx, s.sy, s.sz, s.nx, s.ny, s.nz) * l.g; fs[i] = f; tot += f; }
+        const o = p * (nL + 1);
+        for (let i = 0; i < nL; i++) lampShare[o + i] = Math.round((255 * fs[i]!) / tot);
+        lampShare[o + nL] = Math.round((255 * lit.ambient[1]) / tot);
+      }
+    }
+    // anti-alias the edges between surfaces: re-shade pixels whose neighbours differ with 4 samples
+    for (let v = 1; v < h - 1; v++) {
+      for (let u = 1; u < w - 1; u++) {
+        const q = v * w + u;
+        const c = cls[q]!;
+        if (cls[q - 1] === c && cls[q + 1] === c && cls[q - w] === c && cls[q + w] === c) continue;
+        const dxu = (lr[2 * (q + 1)]! - lr[2 * (q - 1)]!) / 2, dyu = (lr[2 * (q + 1) + 1]! - lr[2 * (q - 1) + 1]!) / 2;
+        const dxv = (lr[2 * (q + w)]! - lr[2 * (q - w)]!) / 2, dyv = (lr[2 * (q + w) + 1]! - lr[2 * (q - w) + 1]!) / 2;
+        let r = 0, g = 0, b = 0;
+        for (let k = 0; k < 4; k++) {
+          const ou = k & 1 ? 0.25 : -0.25, ov = k & 2 ? 0.25 : -0.25;
+          cast(lr[2 * q]! + ou * dxu + ov * dxv, lr[2 * q + 1]! + ou * dyu + ov * dyv);
+          r += s.r; g += s.g; b += s.b;
+        }
+        lin[3 * q] = r / 4; lin[3 * q + 1] = g / 4; lin[3 * q + 2] = b / 4;
+      }
+    }
+    if (blur > 0.25) {
+      const ch = new Float32Array(n);
+      for (let c = 0; c < 3; c++) {
+        for (let q = 0; q < n; q++) ch[q] = lin[3 * q + c]!;
+        gaussianBlur(ch, w, h, blur);
+        for (let q = 0; q < n; q++) lin[3 * q + c] = ch[q]!;
+      }
+    }
+    for (let v = iy0; v < iy1; v++) {
+      for (let u = ix0; u < ix1; u++) {
+        const q = (v - y0) * w + (u - x0);
+        const p = v * width + u;
+        toCodes(lit, lin[3 * q]!, lin[3 * q + 1]!, lin[3 * q + 2]!, vignette[p]!, rgb, 3 * p);
+      }
+    }
+  };
+
+  const ensure = (box: { x0: number; y0: number; x1: number; y1: number }): void => {
+    const tx0 = Math.max(0, Math.floor(box.x0 / TILE)), ty0 = Math.max(0, Math.floor(box.y0 / TILE));
+    const tx1 = Math.min(tilesX - 1, Math.floor((box.x1 - 1) / TILE)), ty1 = Math.min(tilesY - 1, Math.floor((box.y1 - 1) / TILE));
+    for (let ty = ty0; ty <= ty1; ty++) {
+      for (let tx = tx0; tx <= tx1; tx++) {
+        if (done[ty * tilesX + tx]) continue;
+        shadeTile(tx, ty);
+        done[ty * tilesX + tx] = 1;
+      }
+    }
+  };
+  return { width, height, rgb, depth, region, ray, lampShare, vignette, ensure };
 }
 
 export function vignetteMap(width: number, height: number, strength: number): Float32Array {

@@ -89,12 +89,10 @@ export function drawBall(ctx: RenderContext, inp: BallDrawInput): void {
   }
   const box = clipBox({ x0: Math.floor(bx0), y0: Math.floor(by0), x1: Math.ceil(bx1), y1: Math.ceil(by1) }, ctx.roi);
   if (!box) return;
+  // how the normalised ray changes per pixel around the ball (for sub-pixel samples)
   const pcen = cam.project(ball.pos_mm);
-  const cu = Math.min(W - 2, Math.max(0, Math.floor(pcen.u_px)));
-  const cv = Math.min(ctx.height - 2, Math.max(0, Math.floor(pcen.v_px)));
-  const pc0 = cv * W + cu;
-  const dxu = bg.ray[2 * (pc0 + 1)]! - bg.ray[2 * pc0]!, dyu = bg.ray[2 * (pc0 + 1) + 1]! - bg.ray[2 * pc0 + 1]!;
-  const dxv = bg.ray[2 * (pc0 + W)]! - bg.ray[2 * pc0]!, dyv = bg.ray[2 * (pc0 + W) + 1]! - bg.ray[2 * pc0 + 1]!;
+  const r0 = cam.undistort(pcen.u_px, pcen.v_px), ru = cam.undistort(pcen.u_px + 1, pcen.v_px), rv = cam.undistort(pcen.u_px, pcen.v_px + 1);
+  const dxu = ru.xn - r0.xn, dyu = ru.yn - r0.yn, dxv = rv.xn - r0.xn, dyv = rv.yn - r0.yn;
 
   // lighting constants for this ball (lamps are far: one direction per lamp for the whole ball)
   const nL = lit.lamps.length;

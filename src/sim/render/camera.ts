@@ -64,7 +64,7 @@ export function createCamera(params: CameraParams): Camera {
   const undistort = (u_px: number, v_px: number): { xn: number; yn: number } => {
     const xd = (u_px - cx_px) / f_px;
     const yd = (v_px - cy_px) / f_px;
-    const rd = Math.hypot(xd, yd);
+    const rd = Math.sqrt(xd * xd + yd * yd);
     if (rd < 1e-12) return { xn: xd, yn: yd };
     // Newton on r (1 + k1 r^2 + k2 r^4) = rd, starting from rd
     let rr = rd;

@@ -143,6 +143,7 @@ export function drawCapsule(ctx: RenderContext, cap: Capsule): void {
         const nd = nx * L[0]! + ny * L[1]! + nz * L[2]!;
         if (nd <= 0) continue;
         lr += nd * L[3]!; lg += nd * L[4]!; lb += nd * L[5]!;
+        if (gloss < 0.05) continue;
         const hx = L[0]! - dx, hy = L[1]! - dy, hz = L[2]! - dz;
         const nh = (nx * hx + ny * hy + nz * hz) / Math.sqrt(hx * hx + hy * hy + hz * hz);
         if (nh > 0.8) {

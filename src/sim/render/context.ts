@@ -35,13 +35,18 @@ export interface RenderContext {
   /** per-frame state */
   out: Uint8Array;
   zbuf: Float32Array;
-  /** one occlusion buffer per lamp plus one for ambient (contact shadows) */
-  occ: Uint8Array[];
-  stamp: Uint32Array;
+  /** shadow occlusion per pixel and lamp (plus ambient, for contact shadows), at p * (lamps + 1) + l */
+  occ: Uint8Array;
+  /** per image row, the columns shadows reached this frame [min, max) */
+  rowMin: Int32Array;
+  rowMax: Int32Array;
+  /** 1 where a shadow was rasterised this frame and not yet applied */
+  shadowMark: Uint8Array;
   frameNo: number;
-  shadowBoxes: Box[];
   zDirty: Box[];
   roi: Box;
+  /** pixels the table top (rails included) can cover */
+  tableBox: Box;
   /** optical blur on the table, mm (softens ball and stick edges like the background's) */
   blur_mm: number;
 }

@@ -157,6 +157,14 @@ export function numeralTexture(n: number, lay: NumeralLayout, texel_mm: number, 
   const ax = halfW * Math.sqrt(st.penAspect);
   const ay = halfW / Math.sqrt(st.penAspect);
   const alpha = new Float32Array(size * size);
+  const reach = Math.max(ax, ay) + 2 * tx;
+  const bbox = new Float32Array(segs.length);
+  for (let k = 0; k < segs.length; k += 4) {
+    bbox[k] = Math.min(segs[k]!, segs[k + 2]!) - reach;
+    bbox[k + 1] = Math.min(segs[k + 1]!, segs[k + 3]!) - reach;
+    bbox[k + 2] = Math.max(segs[k]!, segs[k + 2]!) + reach;
+    bbox[k + 3] = Math.max(segs[k + 1]!, segs[k + 3]!) + reach;
+  }
   const ringR = 0.97 * H;
   const ringHalf = 0.42 * st.stroke * H;
   for (let j = 0; j < size; j++) {
@@ -168,6 +176,8 @@ export function numeralTexture(n: number, lay: NumeralLayout, texel_mm: number, 
       const px = X / ax;
       const py = Y / ay;
       for (let k = 0; k < segs.length; k += 4) {
+        // only segments within reach of this texel matter for its coverage
+        if (X < bbox[k]! || X > bbox[k + 2]! || Y < bbox[k + 1]! || Y > bbox[k + 3]!) continue;
         const x0 = segs[k]! / ax, y0 = segs[k + 1]! / ay, x1 = segs[k + 2]! / ax, y1 = segs[k + 3]! / ay;
         const dx = x1 - x0, dy = y1 - y0;
         const l2 = dx * dx + dy * dy;
@@ -201,21 +211,23 @@ export function gaussianBlur(img: Float32Array, w: number, h: number, sigma: num
   let sum = 0;
   for (let i = -r; i <= r; i++) sum += k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
   for (let i = 0; i < k.length; i++) k[i]! /= sum;
-  const tmp = new Float32Array(Math.max(w, h));
+  const n = Math.max(w, h);
+  const line = new Float32Array(n + 2 * r);
+  const tmp = new Float32Array(n);
+  // each row, then each column, through a padded line buffer (edges repeated) so the inner loop has no clamps
+  const pass = (len: number, get: (i: number) => number, put: (i: number, v: number) => void) => {
+    for (let i = 0; i < len; i++) line[i + r] = get(i);
+    for (let i = 0; i < r; i++) { line[i] = line[r]!; line[len + r + i] = line[len + r - 1]!; }
+    for (let i = 0; i < len; i++) {
+      let s = 0;
+      for (let j = 0; j <= 2 * r; j++) s += k[j]! * line[i + j]!;
+      tmp[i] = s;
+    }
+    for (let i = 0; i < len; i++) put(i, tmp[i]!);
+  };
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let i = -r; i <= r; i++) s += k[i + r]! * img[y * w + Math.min(w - 1, Math.max(0, x + i))]!;
-      tmp[x] = s;
-    }
-    img.set(tmp.subarray(0, w), y * w);
+    const o = y * w;
+    pass(w, (i) => img[o + i]!, (i, v) => { img[o + i] = v; });
   }
-  for (let x = 0; x < w; x++) {
-    for (let y = 0; y < h; y++) {
-      let s = 0;
-      for (let i = -r; i <= r; i++) s += k[i + r]! * img[Math.min(h - 1, Math.max(0, y + i)) * w + x]!;
-      tmp[y] = s;
-    }
-    for (let y = 0; y < h; y++) img[y * w + x] = tmp[y]!;
-  }
+  for (let x = 0; x < w; x++) pass(h, (i) => img[i * w + x]!, (i, v) => { img[i * w + x] = v; });
 }

@@ -40,7 +40,7 @@ export function buildLighting(look: Look, clothAlbedo: Lin): Lighting {
     lamps,
     ambient: [0, 0, 0],
     cosCut: Math.cos(cone),
-    cosFull: Math.cos(cone * 0.55),
+    cosFull: Math.cos(cone * 0.45),
     gain: [1, 1, 1],
     saturation: look.sensor.saturation,
     tone: new Uint8Array(TONE_LUT_SIZE),
@@ -50,17 +50,14 @@ export function buildLighting(look: Look, clothAlbedo: Lin): Lighting {
   const room = kelvinToLinear(3800);
   const amb = look.lighting.ambient * luminance(e);
   lit.ambient = [amb * room[0], amb * room[1], amb * room[2]];
-  // auto exposure on the cloth: average over a grid of the playing surface
-  let sum: Lin = [0, 0, 0];
-  let n = 0;
+  // auto exposure on the cloth: the bright end (75th percentile) of a grid over the playing surface,
+  // so the balls under the lamps are not blown out
+  const grid: Lin[] = [];
   for (let gx = -1600; gx <= 1600; gx += 400) {
-    for (let gy = -800; gy <= 800; gy += 400) {
-      const ee = irradianceUp(lit, gx, gy, 0);
-      sum = [sum[0] + ee[0], sum[1] + ee[1], sum[2] + ee[2]];
-      n++;
-    }
+    for (let gy = -800; gy <= 800; gy += 400) grid.push(irradianceUp(lit, gx, gy, 0));
   }
-  const mean: Lin = [sum[0] / n, sum[1] / n, sum[2] / n];
+  grid.sort((a, b) => luminance(a) - luminance(b));
+  const mean = grid[Math.floor(grid.length * 0.75)]!;
   // white balance corrects the lamps' tint by wbCorrection, plus a residual camera bias
   const wc = look.sensor.wbCorrection;
   const wb: Lin = [

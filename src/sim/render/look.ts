@@ -129,7 +129,7 @@ export function randomLook(seed: number | string, overrides: LookOverrides = {})
 function drawCloth(r: Rng, family?: ClothFamily): Look['cloth'] {
   const fam = family ?? (r.next() < 0.5 ? 'green' : r.next() < 0.6 ? 'blue' : 'burgundy');
   let rgb: Rgb;
-  if (fam === 'green') rgb = hsvToRgb(r.uniform(118, 168), r.uniform(0.45, 0.85), r.uniform(0.34, 0.62));
+  if (fam === 'green') rgb = hsvToRgb(r.uniform(118, 168), r.uniform(0.45, 0.78), r.uniform(0.34, 0.58));
   else if (fam === 'blue') rgb = hsvToRgb(r.uniform(193, 222), r.uniform(0.5, 0.88), r.uniform(0.38, 0.7));
   else rgb = hsvToRgb(r.uniform(338, 366), r.uniform(0.5, 0.82), r.uniform(0.3, 0.52));
   return {
@@ -139,7 +139,7 @@ function drawCloth(r: Rng, family?: ClothFamily): Look['cloth'] {
     mottling: r.uniform(0, 0.08),
     napStreaks: r.next() < 0.5 ? r.uniform(0, 0.04) : 0,
     spots: r.next() < 0.8,
-    houseLine: r.next() < 0.35,
+    houseLine: r.next() < 0.3,
     wear: r.uniform(0, 0.08),
   };
 }
@@ -183,17 +183,17 @@ function drawFloor(r: Rng): Look['floor'] {
     : kind === 'carpet' ? r.pick<Rgb>([[70, 35, 38], [45, 50, 60], [40, 55, 45], [60, 55, 50]])
     : kind === 'tile' ? mixRgb([110, 105, 100], [180, 175, 165], r.next())
     : mixRgb([80, 80, 80], [130, 128, 125], r.next());
-  return { kind, rgb, depth_mm: r.uniform(740, 800), brightness: r.uniform(0.25, 0.8) };
+  return { kind, rgb, depth_mm: r.uniform(740, 800), brightness: r.uniform(0.12, 0.45) };
 }
 
 function drawLighting(r: Rng, count?: number): Look['lighting'] {
   const n = count ?? r.int(1, 6);
   const kelvin = r.uniform(2700, 6500);
-  const z = r.uniform(750, 1300);
+  const z = r.uniform(900, 1400);
   const lamps: LampLook[] = [];
   const twoRows = n >= 4 && r.next() < 0.35;
   const perRow = twoRows ? Math.ceil(n / 2) : n;
-  const span = r.uniform(0.45, 0.8) * 3550;
+  const span = (n === 2 ? r.uniform(0.3, 0.5) : r.uniform(0.5, 0.8)) * 3550;
   const rowY = twoRows ? r.uniform(250, 450) : 0;
   for (let i = 0; i < n; i++) {
     const row = twoRows ? i % 2 : 0;
@@ -203,12 +203,12 @@ function drawLighting(r: Rng, count?: number): Look['lighting'] {
       x_mm: x + r.normal(0, 25),
       y_mm: (twoRows ? (row === 0 ? rowY : -rowY) : 0) + r.normal(0, 30),
       z_mm: z + r.normal(0, 15),
-      radius_mm: r.uniform(40, 220),
+      radius_mm: n === 1 ? r.uniform(250, 500) : r.uniform(40, 220),
       power: (n === 1 ? 3 : 1) * r.uniform(0.8, 1.2) * (r.next() < 0.08 ? 0.55 : 1),
       kelvin: kelvin + r.normal(0, 120),
     });
   }
-  return { lamps, kelvin, ambient: r.uniform(0.05, 0.3), coneDeg: r.uniform(50, 80) };
+  return { lamps, kelvin, ambient: r.uniform(0.08, 0.3), coneDeg: r.uniform(62, 88) };
 }
 
 function drawBalls(r: Rng, cueStyle?: CueBallStyle): Look['balls'] {
@@ -263,7 +263,7 @@ function drawPeople(r: Rng): Look['people'] {
 
 function drawSensor(r: Rng): Look['sensor'] {
   return {
-    exposureEv: r.uniform(-0.7, 0.45),
+    exposureEv: r.uniform(-0.6, 0.3),
     wbCorrection: r.uniform(0.3, 1),
     wbBias: [r.uniform(0.93, 1.07), 1, r.uniform(0.93, 1.07)],
     noise: Math.exp(r.uniform(Math.log(0.6), Math.log(7))),
@@ -274,7 +274,7 @@ function drawSensor(r: Rng): Look['sensor'] {
     driftPeriod_s: r.uniform(3, 30),
     flicker: r.next() < 0.2 ? r.uniform(0.01, 0.05) : 0,
     contrast: r.uniform(0.85, 1.2),
-    saturation: r.uniform(0.8, 1.25),
+    saturation: r.uniform(0.8, 1.15),
     exposure_s: r.pick([1 / 30, 1 / 50, 1 / 60, 1 / 100, 1 / 120, 1 / 250]),
     crf: r.int(18, 32),
   };

@@ -48,7 +48,17 @@ export function isDrawn(b: BallSnapshot): boolean {
   return b.phase !== 'pocketed' && b.phase !== 'inHand' && b.phase !== 'offTable';
 }
 
-export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size: { width: number; height: number }): Renderer {
+export interface RendererOptions {
+  width: number;
+  height: number;
+  /**
+   * shade the whole static background now (default); false shades it tile by tile as renders need
+   * it, which is what crop generation over many looks wants
+   */
+  precompute?: boolean;
+}
+
+export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size: RendererOptions): Renderer {
   const { width, height } = size;
   if (camera.params.width_px !== width || camera.params.height_px !== height) {
     throw new Error(`createRenderer: camera is ${camera.params.width_px}x${camera.params.height_px}, asked for ${width}x${height}`);
@@ -62,6 +72,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
   });
   const lit = buildLighting(look, rgbToLinear(look.cloth.rgb));
   const bg = buildBackground(model, camera, look, lit, width, height);
+  if (size.precompute !== false) bg.ensure({ x0: 0, y0: 0, x1: width, y1: height });
   const untone = new Float32Array(256);
   {
     let j = 0;
@@ -92,12 +103,14 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
     },
     out: new Uint8Array(0),
     zbuf: Float32Array.from(bg.depth),
-    occ: Array.from({ length: lit.lamps.length + 1 }, () => new Uint8Array(N)),
-    stamp: new Uint32Array(N),
+    occ: new Uint8Array((lit.lamps.length + 1) * N),
+    rowMin: new Int32Array(height).fill(width),
+    rowMax: new Int32Array(height),
+    shadowMark: new Uint8Array(N),
     frameNo: 0,
-    shadowBoxes: [],
     zDirty: [],
     roi: { x0: 0, y0: 0, x1: width, y1: height },
+    tableBox: tableBoxPx(camera, model, width, height),
     blur_mm,
   };
   const post = createPostProcess(look, lit.tone, untone);
@@ -113,6 +126,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
     const lap = (): number => { const now = performance.now(); const d = now - tm; tm = now; return d; };
     ctx.out = out;
     ctx.roi = roi;
+    bg.ensure(roi);
     if (roi.x0 === 0 && roi.y0 === 0 && roi.x1 === width && roi.y1 === height) out.set(bg.rgb);
     else for (let v = roi.y0; v < roi.y1; v++) out.set(bg.rgb.subarray(3 * (v * width + roi.x0), 3 * (v * width + roi.x1)), 3 * (v * width + roi.x0));
     for (const b of ctx.zDirty) for (let v = b.y0; v < b.y1; v++) ctx.zbuf.set(bg.depth.subarray(v * width + b.x0, v * width + b.x1), v * width + b.x0);
@@ -153,6 +167,21 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
   };
 
   return { width, height, camera, look, spec, model, background: bg, render, lastTimings_ms: timings };
+}
+
+/** The pixel box of the table top (outer rail edge), from points along its outline. */
+function tableBoxPx(camera: Camera, m: TableModel, width: number, height: number): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i <= 40; i++) {
+    const t = -1 + (2 * i) / 40;
+    for (const [x, y] of [[t * m.outerHx, -m.outerHy], [t * m.outerHx, m.outerHy], [-m.outerHx, t * m.outerHy], [m.outerHx, t * m.outerHy]] as const) {
+      for (const z of [0, m.topZ]) {
+        const p = camera.project({ x, y, z });
+        x0 = Math.min(x0, p.u_px); x1 = Math.max(x1, p.u_px); y0 = Math.min(y0, p.v_px); y1 = Math.max(y1, p.v_px);
+      }
+    }
+  }
+  return { x0: Math.max(0, Math.floor(x0) - 2), y0: Math.max(0, Math.floor(y0) - 2), x1: Math.min(width, Math.ceil(x1) + 2), y1: Math.min(height, Math.ceil(y1) + 2) };
 }
 
 function mid(c: Capsule): Vec3_mm {

@@ -30,31 +30,39 @@ function rasterShadow(ctx: RenderContext, sh: Shadow2D, lamp: number): void {
     x0: Math.floor(Math.min(pa.u_px, pb.u_px) - reach), x1: Math.ceil(Math.max(pa.u_px, pb.u_px) + reach),
     y0: Math.floor(Math.min(pa.v_px, pb.v_px) - reach), y1: Math.ceil(Math.max(pa.v_px, pb.v_px) + reach),
   };
-  const box = clipBox(raw, ctx.roi);
+  // shadows only fall on the table (the floor is far below and not shaded per frame)
+  const box0 = clipBox(raw, ctx.roi);
+  const box = box0 && clipBox(box0, ctx.tableBox);
   if (!box) return;
-  const occ = ctx.occ[lamp]!;
+  const occ = ctx.occ;
+  const stride = ctx.lit.lamps.length + 1;
+  const rowMin = ctx.rowMin, rowMax = ctx.rowMax;
   const W = ctx.width;
   const ux = pb.u_px - pa.u_px, uy = pb.v_px - pa.v_px;
   const l2 = ux * ux + uy * uy;
   const region = ctx.bg.region;
-  let touched = false;
-  for (let v = box.y0; v < box.y1; v++) {
-    const py = v + 0.5 - pa.v_px;
+  const mark = ctx.shadowMark;
+  // soft shadows (wide penumbra) are evaluated on a coarser grid and filled in blocks: the large,
+  // blurry shadows of arms and bodies cost as much as a ball's otherwise
+  const penMin = Math.min(pna, pnb);
+  const step = penMin >= 24 ? 4 : penMin >= 12 ? 3 : penMin >= 6 ? 2 : 1;
+  const half = (step - 1) / 2;
+  for (let v = box.y0; v < box.y1; v += step) {
+    const py = v + 0.5 + half - pa.v_px;
     // the columns this row can reach: clip the axis to rows within reach
     let s0 = 0, s1 = 1;
     if (Math.abs(uy) > 1e-6) {
-      const sA = (py - reach) / uy, sB = (py + reach) / uy;
+      const sA = (py - reach - step) / uy, sB = (py + reach + step) / uy;
       s0 = Math.max(0, Math.min(sA, sB)); s1 = Math.min(1, Math.max(sA, sB));
       if (s0 > s1) continue;
-    } else if (Math.abs(py) > reach) continue;
+    } else if (Math.abs(py) > reach + step) continue;
     const xa = pa.u_px + ux * s0, xb = pa.u_px + ux * s1;
-    const u0 = Math.max(box.x0, Math.floor(Math.min(xa, xb) - reach));
-    const u1 = Math.min(box.x1, Math.ceil(Math.max(xa, xb) + reach));
-    for (let u = u0; u < u1; u++) {
-      const p = v * W + u;
-      const rg = region[p]!;
-      if (rg === REGION.FLOOR || rg === REGION.POCKET) continue;
-      const px = u + 0.5 - pa.u_px;
+    let u0 = Math.max(box.x0, Math.floor(Math.min(xa, xb) - reach - step));
+    u0 = box.x0 + Math.floor((u0 - box.x0) / step) * step;
+    const u1 = Math.min(box.x1, Math.ceil(Math.max(xa, xb) + reach + step));
+    const vEnd = Math.min(box.y1, v + step);
+    for (let u = u0; u < u1; u += step) {
+      const px = u + 0.5 + half - pa.u_px;
       let s = l2 > 1e-9 ? (px * ux + py * uy) / l2 : 0;
       s = s < 0 ? 0 : s > 1 ? 1 : s;
       const ex = px - s * ux, ey = py - s * uy;
@@ -67,11 +75,21 @@ function rasterShadow(ctx: RenderContext, sh: Shadow2D, lamp: number): void {
       // a penumbra wider than the shadow itself never gets fully dark
       const cap = pen > r ? (r / pen) * sh.k : sh.k;
       const val = (o * cap * 255) | 0;
-      if (val > occ[p]!) occ[p] = val;
-      touched = true;
+      if (val === 0) continue;
+      const uEnd = Math.min(box.x1, u + step);
+      for (let vv = v; vv < vEnd; vv++) {
+        for (let uu = u; uu < uEnd; uu++) {
+          const p = vv * W + uu;
+          const rg = region[p]!;
+          if (rg === REGION.FLOOR || rg === REGION.POCKET) continue;
+          const k = p * stride + lamp;
+          if (val > occ[k]!) { occ[k] = val; mark[p] = 1; }
+        }
+        if (u < rowMin[vv]!) rowMin[vv] = u;
+        if (uEnd > rowMax[vv]!) rowMax[vv] = uEnd;
+      }
     }
   }
-  if (touched) ctx.shadowBoxes.push(box);
 }
 
 /** Shadows of one ball from every lamp, and its contact shadow. */
@@ -130,38 +148,40 @@ export function capsuleShadows(ctx: RenderContext, cap: Capsule): void {
 
 /** Darken the frame where shadows fell, once per pixel, and clear the occlusion buffers. */
 export function applyShadows(ctx: RenderContext): void {
-  const nL = ctx.lit.lamps.length;
-  const N = ctx.N;
+  const stride = ctx.lit.lamps.length + 1;
   const share = ctx.bg.lampShare;
   const out = ctx.out;
-  const stamp = ctx.stamp;
-  const frame = ctx.frameNo;
+  const mark = ctx.shadowMark;
+  const occ = ctx.occ;
   const untone = ctx.untone;
   const tone = ctx.lit.tone;
   const top = tone.length - 1;
   const W = ctx.width;
-  for (const box of ctx.shadowBoxes) {
-    for (let v = box.y0; v < box.y1; v++) {
-      for (let u = box.x0; u < box.x1; u++) {
-        const p = v * W + u;
-        if (stamp[p] === frame) continue;
-        stamp[p] = frame;
-        let lost = 0;
-        for (let l = 0; l <= nL; l++) {
-          const o = ctx.occ[l]!;
-          const ov = o[p]!;
-          if (ov) { lost += ov * share[l * N + p]!; o[p] = 0; }
-        }
-        if (lost === 0) continue;
-        const k = 1 - lost / 65025;
-        const q = 3 * p;
-        // untone is in LUT index units of the same curve
-        const r = untone[out[q]!]! * k, g = untone[out[q + 1]!]! * k, b = untone[out[q + 2]!]! * k;
-        out[q] = tone[r >= top ? top : r | 0]!;
-        out[q + 1] = tone[g >= top ? top : g | 0]!;
-        out[q + 2] = tone[b >= top ? top : b | 0]!;
+  const rowMin = ctx.rowMin, rowMax = ctx.rowMax;
+  for (let v = 0; v < ctx.height; v++) {
+    const u1 = rowMax[v]!;
+    if (u1 === 0) continue;
+    for (let u = rowMin[v]!; u < u1; u++) {
+      const p = v * W + u;
+      // only pixels some shadow reached (the mark and the occlusion are cleared as they are used)
+      if (mark[p] === 0) continue;
+      mark[p] = 0;
+      let lost = 0;
+      const o = p * stride;
+      for (let l = 0; l < stride; l++) {
+        const ov = occ[o + l]!;
+        if (ov) { lost += ov * share[o + l]!; occ[o + l] = 0; }
       }
+      if (lost === 0) continue;
+      const k = 1 - lost / 65025;
+      const q = 3 * p;
+      // untone is in LUT index units of the same curve
+      const r = untone[out[q]!]! * k, g = untone[out[q + 1]!]! * k, b = untone[out[q + 2]!]! * k;
+      out[q] = tone[r >= top ? top : r | 0]!;
+      out[q + 1] = tone[g >= top ? top : g | 0]!;
+      out[q + 2] = tone[b >= top ? top : b | 0]!;
     }
+    rowMin[v] = W;
+    rowMax[v] = 0;
   }
-  ctx.shadowBoxes.length = 0;
 }

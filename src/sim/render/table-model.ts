@@ -100,7 +100,7 @@ export function pocketAt(m: TableModel, x: number, y: number): number {
 export function holeEdgeDistance(m: TableModel, x: number, y: number): number {
   let best = 1e9;
   for (const p of m.pockets) {
-    const d = Math.hypot(x - p.hx, y - p.hy) - p.hr;
+    const d = Math.sqrt((x - p.hx) * (x - p.hx) + (y - p.hy) * (y - p.hy)) - p.hr;
     if (d < best) best = d;
   }
   return best;
