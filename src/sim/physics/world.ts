@@ -21,6 +21,9 @@ export type { StrokeTrace };
 import type { StrikeParams } from './strike.js';
 import { applyStrike } from './strike.js';
 
+/** Slower than this a rolling ball counts as stopped for the truth of `whileMoving` (R5.2). */
+export const PERCEPTIBLE_MM_S = 25;
+
 export const BALL_IDS: readonly BallId[] = ['cue', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 /** Contacts resolved within one step before the rest of the step is taken without contacts. */
@@ -116,7 +119,9 @@ export class World {
     const id = p.ball ?? 'cue';
     const b = this.ball(id);
     if (!b.onTable || b.motion === 'carried') throw new Error(`strike: ball ${String(id)} is not on the table`);
-    const whileMoving = this.balls.some((x) => x.active);
+    // F7 as a referee can see it: a ball creeping under PERCEPTIBLE_MM_S (less than a millimetre
+    // per frame) has stopped for anyone watching, camera or person
+    const whileMoving = this.balls.some((x) => x.active && x.onTable && x.speed() > PERCEPTIBLE_MM_S);
     closeTrace(this.strokes.at(-1), this.ball('cue'));
     this.events.push({ kind: 'strokeStart', t_s: this.t_s, ball: id, whileMoving });
     this.strokes.push(openTrace(this.balls, id, this.t_s));

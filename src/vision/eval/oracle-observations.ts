@@ -2,6 +2,7 @@
 // detection noise, dropouts and occlusion. It lets tracking, identity and stroke inference be built
 // and measured apart from detection (the pixel pipeline replaces it with the same FrameObservation).
 import type { Rng } from '../../sim/rng.js';
+import type { TableSpec } from '../../table/geometry.js';
 import type { BallSnapshot, Occluder, Scene } from '../../sim/types.js';
 import { ID_CLASSES, NOT_VISIBLE, classOf, type BallDetection, type FrameObservation, type OccludedBox } from '../observation.js';
 
@@ -43,12 +44,15 @@ function hiddenBy(b: BallSnapshot, occ: readonly Occluder[]): boolean {
   return false;
 }
 
-export function oracleObservation(scene: Scene, index: number, rng: Rng, o: OracleOptions = ORACLE_DEFAULTS): FrameObservation {
+export function oracleObservation(scene: Scene, index: number, rng: Rng, table: TableSpec, o: OracleOptions = ORACLE_DEFAULTS): FrameObservation {
   const detections: BallDetection[] = [];
+  const halfL = table.length_mm / 2;
+  const halfW = table.width_mm / 2;
   const people = scene.occluders;
   for (const b of scene.balls) {
     if (b.phase === 'pocketed' || b.phase === 'offTable' || b.phase === 'inHand' || b.phase === 'falling') continue;
-    if (b.phase === 'airborne' && b.pos_mm.z > 80) continue;
+    // an airborne ball is still seen from above until it is past the cushions (off the cloth)
+    if (b.phase !== 'inJaw' && (Math.abs(b.pos_mm.x) > halfL || Math.abs(b.pos_mm.y) > halfW)) continue;
     if (hiddenBy(b, people) || rng.chance(o.dropout)) continue;
     const d: BallDetection = {
       x_mm: b.pos_mm.x + rng.normal(0, o.noise_mm),

@@ -152,7 +152,8 @@ export class StrokeBuilder {
 
     // 4. the end: every ball at rest for rest_s
     if (st) {
-      const moving = live.some((t) => this.m(t).active);
+      // a ball lost from view for a while no longer holds the stroke open (it is flagged instead)
+      const moving = live.some((t) => this.m(t).active && (t.state === 'visible' || t_s - t.lastSeen_s < 1));
       if (!moving && t_s - st.t0_s > this.o.rest_s) out.push(...this.finishStroke(t_s, false));
     }
     return out;

@@ -129,7 +129,9 @@ export class Tracker {
     // a moving ball may change direction at a collision: allow a good part of a frame's travel
     // any ball at rest may be struck hard between two frames; the global assignment (least total
     // distance) keeps resting balls on their own detections, so a wide gate does not swap them
-    let gate = 2 * this.R + Math.max(0.6 * speed, this.opts.maxSpeed_mm_s) * Math.max(dt, Math.min(since, 0.1));
+    // a fast ball hidden for a few frames (under an arm, in the air) is far on when it reappears
+    const horizon_s = speed > 300 ? Math.min(since, 0.35) : Math.min(since, 0.1);
+    let gate = 2 * this.R + Math.max(0.6 * speed, this.opts.maxSpeed_mm_s) * Math.max(dt, horizon_s);
     // a ball under an arm may have been moved by the hand: it can come back a little way off
     if (t.state === 'occluded') gate = Math.max(gate, 6 * this.R + 400 * since);
     if (t.state === 'missing') gate = Math.max(gate, 3 * this.R + 300 * since);
@@ -159,8 +161,6 @@ export class Tracker {
   }
 
   private observe(t: Track, d: BallDetection, t_s: number): void {
-    // back from behind an arm or a dropout: the old samples say nothing about its motion now
-    if (t_s - t.lastSeen_s > 0.1) t.history.length = 0;
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
     const v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
@@ -198,11 +198,19 @@ export class Tracker {
       t.goneUnseen = hidden;
       return;
     }
-    const hx = this.spec.length_mm / 2 - this.R * 1.5;
-    const hy = this.spec.width_mm / 2 - this.R * 1.5;
-    const nearCushion = Math.abs(t.x_mm) > hx || Math.abs(t.y_mm) > hy;
-    const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
-    if (nearCushion && speed > 500) {
+    // last seen heading over a cushion: its last step, carried on a little, leaves the cloth (a jump;
+    // R10.1, F2). The last step, not the smoothed velocity: a ball can leave within a few frames.
+    const h = t.history;
+    const a = h.at(-2);
+    const b = h.at(-1);
+    let outward = false;
+    if (a && b && b.t_s > a.t_s) {
+      const k = 0.15 / (b.t_s - a.t_s);
+      const fx = b.x_mm + (b.x_mm - a.x_mm) * k;
+      const fy = b.y_mm + (b.y_mm - a.y_mm) * k;
+      outward = Math.abs(fx) > this.spec.length_mm / 2 || Math.abs(fy) > this.spec.width_mm / 2;
+    }
+    if (outward) {
       t.state = 'offTable';
       t.gone_s = t.lastSeen_s;
       t.goneUnseen = hidden;

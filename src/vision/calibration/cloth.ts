@@ -1,0 +1,105 @@
+// The cloth's colour, learnt from the image itself (green, blue, burgundy, any other), and the mask of
+// cloth-coloured pixels. Colour is compared as chromaticity (R, G, B divided by their sum), which does
+// not change when a lamp makes the cloth brighter or darker; brightness only limits it loosely.
+import cv from '@u4/opencv4nodejs';
+import type { Mat } from '@u4/opencv4nodejs';
+
+export interface ClothModel {
+  /** mean chromaticity (r, g) = (R, G) / (R + G + B) of cloth pixels */
+  chroma: [number, number];
+  /** inverse covariance of (r, g), as [a, b, c] of [[a, b], [b, c]] */
+  icov: [number, number, number];
+  /** median brightness (R + G + B) / 3 of cloth pixels */
+  brightness: number;
+  /** mean cloth colour in OpenCV's 8-bit Lab */
+  lab: [number, number, number];
+  /** fraction of the central region the model explains: low means no cloth in the middle */
+  centralShare: number;
+}
+
+export class NoTableError extends Error {}
+
+/** Mahalanobis² distance of a pixel's chromaticity from the cloth's; Infinity for near-black pixels. */
+export function clothDistance2(m: ClothModel, b: number, g: number, r: number): number {
+  const s = r + g + b;
+  if (s < 3 * Math.max(12, 0.2 * m.brightness)) return Infinity;
+  const dr = r / s - m.chroma[0], dg = g / s - m.chroma[1];
+  return m.icov[0] * dr * dr + 2 * m.icov[1] * dr * dg + m.icov[2] * dg * dg;
+}
+
+/**
+ * The dominant colour of the middle of the image (where any overhead camera sees cloth), as a
+ * chromaticity cluster: the peak of a 2-D histogram, refined by two rounds of mean/covariance.
+ */
+export function estimateClothModel(bgr: Mat): ClothModel {
+  const w = bgr.cols, h = bgr.rows;
+  const data = bgr.getData();
+  const x0 = Math.floor(w * 0.25), x1 = Math.ceil(w * 0.75), y0 = Math.floor(h * 0.25), y1 = Math.ceil(h * 0.75);
+  const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0) * (y1 - y0)) / 40000)));
+  const rs: number[] = [], gs: number[] = [], vs: number[] = [], idx: number[] = [];
+  for (let y = y0; y < y1; y += step) for (let x = x0; x < x1; x += step) {
+    const o = 3 * (y * w + x);
+    const B = data[o]!, G = data[o + 1]!, R = data[o + 2]!;
+    const s = B + G + R;
+    if (s < 36 || (B > 235 && G > 235 && R > 235)) continue;
+    rs.push(R / s); gs.push(G / s); vs.push(s / 3); idx.push(o);
+  }
+  if (rs.length < 100) throw new NoTableError('no table found: the middle of the image is dark or blown out');
+  const BINS = 50;
+  const hist = new Float64Array(BINS * BINS);
+  for (let i = 0; i < rs.length; i++) {
+    // brighter pixels count more: their chromaticity is less noisy
+    hist[Math.min(BINS - 1, Math.floor(rs[i]! * BINS)) * BINS + Math.min(BINS - 1, Math.floor(gs[i]! * BINS))]! += 1;
+  }
+  let best = 0;
+  for (let i = 1; i < hist.length; i++) if (hist[i]! > hist[best]!) best = i;
+  let mr = (Math.floor(best / BINS) + 0.5) / BINS, mg = ((best % BINS) + 0.5) / BINS;
+  let icov: [number, number, number] = [1 / 0.02 ** 2, 0, 1 / 0.02 ** 2];
+  let sel: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    sel = [];
+    for (let i = 0; i < rs.length; i++) {
+      const dr = rs[i]! - mr, dg = gs[i]! - mg;
+      if (icov[0] * dr * dr + 2 * icov[1] * dr * dg + icov[2] * dg * dg < 9) sel.push(i);
+    }
+    if (sel.length < 50) break;
+    let sr = 0, sg = 0;
+    for (const i of sel) { sr += rs[i]!; sg += gs[i]!; }
+    mr = sr / sel.length; mg = sg / sel.length;
+    let crr = 0, crg = 0, cgg = 0;
+    for (const i of sel) { const dr = rs[i]! - mr, dg = gs[i]! - mg; crr += dr * dr; crg += dr * dg; cgg += dg * dg; }
+    // a floor on the spread: perfectly clean renders must not give an impossibly tight model
+    const floor = 0.004 ** 2;
+    crr = crr / sel.length + floor; cgg = cgg / sel.length + floor; crg /= sel.length;
+    const det = crr * cgg - crg * crg;
+    icov = [cgg / det, -crg / det, crr / det];
+  }
+  const share = sel.length / rs.length;
+  if (sel.length < 50 || share < 0.3) throw new NoTableError('no table found: no uniform cloth colour fills the middle of the image');
+  const vsSel = sel.map((i) => vs[i]!).sort((a, b) => a - b);
+  const brightness = vsSel[vsSel.length >> 1]!;
+  // mean Lab of the selected pixels (via a tiny image so OpenCV does the conversion)
+  let sb = 0, sgr = 0, srd = 0;
+  for (const i of sel) { const o = idx[i]!; sb += data[o]!; sgr += data[o + 1]!; srd += data[o + 2]!; }
+  const n = sel.length;
+  const px = new cv.Mat(1, 1, cv.CV_8UC3, [Math.round(sb / n), Math.round(sgr / n), Math.round(srd / n)]);
+  const lab = px.cvtColor(cv.COLOR_BGR2Lab).at(0, 0) as unknown as { x: number; y: number; z: number };
+  const chromaSat = Math.hypot(mr - 1 / 3, mg - 1 / 3);
+  if (chromaSat < 0.015) throw new NoTableError('no table found: the middle of the image has no cloth colour (grey or white)');
+  return { chroma: [mr, mg], icov, brightness, lab: [lab.x, lab.y, lab.z], centralShare: share };
+}
+
+/** 255 where a pixel has the cloth's colour (any brightness a lamp could give it), else 0. */
+export function clothMask(bgr: Mat, m: ClothModel, maxDistance = 4.5): Mat {
+  const w = bgr.cols, h = bgr.rows;
+  const data = bgr.getData();
+  const out = Buffer.alloc(w * h);
+  const T2 = maxDistance * maxDistance;
+  const vMax = Math.min(255 * 3, m.brightness * 3 * 2.6);
+  for (let i = 0, o = 0; i < w * h; i++, o += 3) {
+    const B = data[o]!, G = data[o + 1]!, R = data[o + 2]!;
+    if (B + G + R > vMax) continue;
+    if (clothDistance2(m, B, G, R) < T2) out[i] = 255;
+  }
+  return new cv.Mat(out, h, w, cv.CV_8UC1);
+}
