@@ -282,7 +282,9 @@ function drawSensor(r: Rng): Look['sensor'] {
 
 function deepMerge(base: unknown, over: unknown): unknown {
   if (over === undefined) return base;
-  if (Array.isArray(over) || typeof over !== 'object' || over === null) return over;
+  // arrays merge element by element (e.g. a lamp count forced with empty lamp objects keeps the drawn lamps)
+  if (Array.isArray(over)) return Array.isArray(base) ? over.map((v, i) => deepMerge(base[i], v)) : over;
+  if (typeof over !== 'object' || over === null) return over;
   if (typeof base !== 'object' || base === null || Array.isArray(base)) return over;
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [k, v] of Object.entries(over as Record<string, unknown>)) out[k] = deepMerge(out[k], v);
