@@ -15,6 +15,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'compare observed shot records with the truth, stroke by stroke',
     run: async (a) => (await import('./eval.js')).evalCommand(a),
   },
+  simulate: {
+    summary: 'film a simulated scenario or game: clip.mp4, truth.jsonl, frames.jsonl, meta.json',
+    run: async (a) => (await import('./simulate.js')).simulateCommand(a),
+  },
   replay: {
     summary: 'replay a game\'s protocol records and print the score and every verdict',
     run: async (a) => (await import('./replay.js')).replayCommand(a),
