@@ -30,7 +30,6 @@ export interface Background {
   ensure(box: { x0: number; y0: number; x1: number; y1: number }): void;
 }
 
-const TILE = 96;
 
 interface Sample {
   r: number; g: number; b: number;
@@ -38,7 +37,9 @@ interface Sample {
   sx: number; sy: number; sz: number; nx: number; ny: number; nz: number;
 }
 
-export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lighting, width: number, height: number): Background {
+/** `tile_px`: the background is shaded in square tiles on first use (small tiles suit crops). */
+export function buildBackground(m: TableModel, cam: Camera, look: Look, lit: Lighting, width: number, height: number, tile_px = 96): Background {
+  const TILE = tile_px;
   const N = width * height;
   const P = cam.params;
   const R = P.rotation;

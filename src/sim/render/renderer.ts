@@ -12,6 +12,7 @@ import { buildBackground } from './background.js';
 import type { Background } from './background.js';
 import { rgbToLinear } from './colour.js';
 import { numeralTexture } from './glyphs.js';
+import type { NumeralTexture } from './glyphs.js';
 import { drawBall } from './balls.js';
 import { drawCapsule, sceneCapsules } from './capsules.js';
 import { applyShadows, ballShadows, capsuleShadows } from './shadows.js';
@@ -37,6 +38,8 @@ export interface Renderer {
   readonly spec: TableSpec;
   readonly model: TableModel;
   readonly background: Background;
+  /** each object ball's numeral decal (body frame: printed around +z and -z) */
+  readonly numerals: ReadonlyMap<number, NumeralTexture>;
   /** Draw a scene as RGB24 (width*height*3), into `out` if given. */
   render(scene: Scene, out?: Uint8Array, opts?: RenderOptions): Uint8Array;
   /** where the last render's time went, ms (for the benchmark) */
@@ -71,7 +74,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
     floorDepth_mm: look.floor.depth_mm,
   });
   const lit = buildLighting(look, rgbToLinear(look.cloth.rgb));
-  const bg = buildBackground(model, camera, look, lit, width, height);
+  const bg = buildBackground(model, camera, look, lit, width, height, size.precompute === false ? 48 : 96);
   if (size.precompute !== false) bg.ensure({ x0: 0, y0: 0, x1: width, y1: height });
   const untone = new Float32Array(256);
   {
@@ -83,7 +86,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
   }
   const mmPerPx = camera.params.position_mm.z / camera.params.f_px;
   const blur_mm = look.sensor.blur_px * (width / 1920) * mmPerPx;
-  const numerals = new Map<number, ReturnType<typeof numeralTexture>>();
+  const numerals = new Map<number, NumeralTexture>();
   for (let n = 1; n <= 15; n++) {
     numerals.set(n, numeralTexture(n, {
       height_mm: look.numerals.size * spec.ball_mm,
@@ -102,7 +105,8 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
       ferrule: L(look.cueStick.ferruleRgb), joint: L(look.cueStick.jointRgb),
     },
     out: new Uint8Array(0),
-    zbuf: Float32Array.from(bg.depth),
+    // depth of what balls drew this frame (sticks and arms are never behind the table itself)
+    zbuf: new Float32Array(N).fill(Infinity),
     occ: new Uint8Array((lit.lamps.length + 1) * N),
     rowMin: new Int32Array(height).fill(width),
     rowMax: new Int32Array(height),
@@ -129,7 +133,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
     bg.ensure(roi);
     if (roi.x0 === 0 && roi.y0 === 0 && roi.x1 === width && roi.y1 === height) out.set(bg.rgb);
     else for (let v = roi.y0; v < roi.y1; v++) out.set(bg.rgb.subarray(3 * (v * width + roi.x0), 3 * (v * width + roi.x1)), 3 * (v * width + roi.x0));
-    for (const b of ctx.zDirty) for (let v = b.y0; v < b.y1; v++) ctx.zbuf.set(bg.depth.subarray(v * width + b.x0, v * width + b.x1), v * width + b.x0);
+    for (const b of ctx.zDirty) for (let v = b.y0; v < b.y1; v++) ctx.zbuf.fill(Infinity, v * width + b.x0, v * width + b.x1);
     ctx.zDirty.length = 0;
     ctx.frameNo = (ctx.frameNo + 1) >>> 0 || 1;
     timings.copy = lap();
@@ -151,7 +155,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
         ball: b,
         vel: velocityOf(b, scene.t_s, prevPos),
         exposure_s: exposure,
-        lampVis: lit.lamps.map((l) => lampVisibility(b.pos_mm, l, caps)),
+        lampVis: lit.lamps.map((l) => lampVisibility(b.pos_mm, l, caps, Rb)),
         neighbours: balls.filter((o) => o !== b && Math.hypot(o.pos_mm.x - b.pos_mm.x, o.pos_mm.y - b.pos_mm.y) < 3 * Rb).map((o) => o.pos_mm),
       });
     }
@@ -166,7 +170,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
     return out;
   };
 
-  return { width, height, camera, look, spec, model, background: bg, render, lastTimings_ms: timings };
+  return { width, height, camera, look, spec, model, background: bg, numerals, render, lastTimings_ms: timings };
 }
 
 /** The pixel box of the table top (outer rail edge), from points along its outline. */
@@ -201,16 +205,23 @@ function velocityOf(b: BallSnapshot, t_s: number, prev: { t_s: number; pos: Map<
   return { x: dx * k, y: dy * k, z: dz * k };
 }
 
-/** How much of a lamp reaches a point past the cue and the arms (soft, by the lamp's size). */
-export function lampVisibility(p: Vec3_mm, lamp: { x: number; y: number; z: number; radius: number }, caps: Capsule[]): number {
+/**
+ * How much of a lamp reaches a ball past the cue and the arms: the share of the ball's face toward
+ * the lamp that the capsule's band covers (a cue across a ball dims it a little, an arm a lot),
+ * softened by the penumbra the lamp's size gives at that distance.
+ */
+export function lampVisibility(p: Vec3_mm, lamp: { x: number; y: number; z: number; radius: number }, caps: Capsule[], ballRadius_mm = 34): number {
   let vis = 1;
-  const Ld = Math.hypot(lamp.x - p.x, lamp.y - p.y, lamp.z - p.z);
   for (const c of caps) {
     const r = segmentSegmentDistance(p.x, p.y, p.z, lamp.x, lamp.y, lamp.z, c.a.x, c.a.y, c.a.z, c.b.x, c.b.y, c.b.z);
+    if (r.s <= 0) continue; // the capsule is not between the ball and the lamp
     const rad = c.ra + (c.rb - c.ra) * r.t;
-    const pen = Math.max(1, (lamp.radius * r.s * Ld) / Math.max(1, (1 - r.s) * Ld));
-    const o = 0.5 + (rad - r.dist) / (2 * pen);
-    if (o > 0) vis *= 1 - Math.min(1, o) * Math.min(1, rad / pen);
+    const pen = Math.max(1, (lamp.radius * r.s) / Math.max(1e-3, 1 - r.s));
+    const reach = rad + ballRadius_mm + pen;
+    if (r.dist >= reach) continue;
+    const overlap = Math.min(1, (reach - r.dist) / (2 * Math.min(rad + pen, ballRadius_mm)));
+    const band = Math.min(1, rad / ballRadius_mm) * Math.min(1, rad / pen);
+    vis *= 1 - overlap * band;
   }
   return vis;
 }

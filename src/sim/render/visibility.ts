@@ -51,6 +51,19 @@ export function coveredFraction(ball: Vec3_mm, radius_mm: number, camera: Camera
   return blocked / DISC.length;
 }
 
+/** Whether the line from the camera to a point passes through any capsule first. */
+export function pointHidden(P: Vec3_mm, camera: Camera, caps: Capsule[]): boolean {
+  const C = camera.params.position_mm;
+  let dx = P.x - C.x, dy = P.y - C.y, dz = P.z - C.z;
+  const dl = Math.hypot(dx, dy, dz);
+  dx /= dl; dy /= dl; dz /= dl;
+  for (const c of caps) {
+    const r = segmentRayDistance(c.a, c.b, C, { x: dx, y: dy, z: dz });
+    if (r.t < dl && r.dist < c.ra + (c.rb - c.ra) * r.s) return true;
+  }
+  return false;
+}
+
 export function ballVisibilityOf(b: BallSnapshot, scene: Scene, camera: Camera, spec: TableSpec = RUSSIAN_12FT, caps = sceneCapsules(scene)): BallVisibility {
   switch (b.phase) {
     case 'pocketed': return 'pocketed';
