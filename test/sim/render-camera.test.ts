@@ -60,3 +60,20 @@ test('random cameras put the head on either side and the long axis across the im
   }
   assert.ok(left > 5 && left < 35, `head left in ${left} of 40`);
 });
+
+test('points far outside the frame never fold back into it through the lens polynomial', () => {
+  for (let seed = 1; seed <= 30; seed++) {
+    const cam = randomCameraOverTable(spec, makeRng(seed), 1280, 720);
+    for (let a = 0; a < 2 * Math.PI; a += 0.3) {
+      let last = 0;
+      for (const d of [2500, 3500, 5000, 8000, 15000]) {
+        const p = cam.project({ x: d * Math.cos(a), y: d * Math.sin(a), z: 0 });
+        const r = Math.hypot(p.u_px - 640, p.v_px - 360);
+        assert.ok(r > last, `seed ${seed}: radius ${r} after ${last} at ${d} mm`);
+        last = r;
+        const back = cam.unproject(p.u_px, p.v_px);
+        assert.ok(Math.hypot(back.x - d * Math.cos(a), back.y - d * Math.sin(a)) < 0.5);
+      }
+    }
+  }
+});

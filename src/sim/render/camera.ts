@@ -56,9 +56,22 @@ export function createCamera(params: CameraParams): Camera {
       z: r[6] * dx + r[7] * dy + r[8] * dz,
     };
   };
+  // The polynomial folds back far outside the image (points behind the frame edge would land inside
+  // it); beyond rLim, where it stops rising steeply, it is continued as a straight line.
+  const g = (r: number) => r * (1 + k1 * r * r + k2 * r * r * r * r);
+  const dg = (r: number) => 1 + 3 * k1 * r * r + 5 * k2 * r * r * r * r;
+  let rLim = 4;
+  for (let r = 0.01; r < 4; r += 0.01) {
+    if (dg(r) < 0.3) { rLim = r; break; }
+  }
+  const gLim = g(rLim), dgLim = dg(rLim);
   const distort = (xn: number, yn: number): Pixel => {
     const r2 = xn * xn + yn * yn;
-    const s = 1 + k1 * r2 + k2 * r2 * r2;
+    let s = 1 + k1 * r2 + k2 * r2 * r2;
+    if (r2 > rLim * rLim) {
+      const r = Math.sqrt(r2);
+      s = (gLim + dgLim * (r - rLim)) / r;
+    }
     return { u_px: cx_px + f_px * xn * s, v_px: cy_px + f_px * yn * s };
   };
   const undistort = (u_px: number, v_px: number): { xn: number; yn: number } => {
@@ -66,8 +79,12 @@ export function createCamera(params: CameraParams): Camera {
     const yd = (v_px - cy_px) / f_px;
     const rd = Math.sqrt(xd * xd + yd * yd);
     if (rd < 1e-12) return { xn: xd, yn: yd };
+    if (rd >= gLim) {
+      const r = rLim + (rd - gLim) / dgLim;
+      return { xn: (xd * r) / rd, yn: (yd * r) / rd };
+    }
     // Newton on r (1 + k1 r^2 + k2 r^4) = rd, starting from rd
-    let rr = rd;
+    let rr = Math.min(rd, rLim);
     for (let i = 0; i < 20; i++) {
       const r2 = rr * rr;
       const g = rr * (1 + k1 * r2 + k2 * r2 * r2) - rd;

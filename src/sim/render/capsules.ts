@@ -19,11 +19,23 @@ export function sceneCapsules(scene: Scene, sleeves: 'long' | 'short' = 'long'):
     // for short sleeves the higher half of an arm (shoulder side) is sleeve, the lower half skin
     let zMid = 0;
     if (o.kind === 'arm') zMid = pts.reduce((s, p) => s + p.z, 0) / pts.length;
+    // a body chain ends in the head: the last point is drawn as a head (hair) on a short neck
+    const headAtEnd = o.kind === 'body' && pts.length >= 3;
     for (let i = 0; i + 1 < pts.length; i++) {
-      const a = pts[i]!, b = pts[i + 1]!;
+      const a = pts[i]!;
+      let b = pts[i + 1]!;
       let kind: Capsule['kind'] = o.kind;
       if (o.kind === 'arm') kind = sleeves === 'long' || (a.z + b.z) / 2 > zMid ? 'sleeve' : 'arm';
-      caps.push({ a, b, ra: o.radii_mm[i] ?? 40, rb: o.radii_mm[i + 1] ?? o.radii_mm[i] ?? 40, kind });
+      let rb = o.radii_mm[i + 1] ?? o.radii_mm[i] ?? 40;
+      if (headAtEnd && i === pts.length - 2) {
+        const rh = rb;
+        const d = Math.hypot(b.x - a.x, b.y - a.y, b.z - a.z) || 1;
+        const k = Math.max(0, 1 - (1.3 * rh) / d);
+        caps.push({ a: b, b, ra: rh, rb: rh, kind: 'head' });
+        b = { x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k, z: a.z + (b.z - a.z) * k };
+        rb = rh * 0.55;
+      }
+      caps.push({ a, b, ra: o.radii_mm[i] ?? 40, rb, kind });
     }
   }
   return caps;
@@ -83,7 +95,7 @@ export function drawCapsule(ctx: RenderContext, cap: Capsule): void {
   const len = Math.sqrt(a);
   const lit = ctx.lit;
   const col = ctx.colours;
-  const fixed: Lin | null = cap.kind === 'cue' ? null : cap.kind === 'body' ? col.shirt : cap.kind === 'sleeve' ? col.sleeve : col.skin;
+  const fixed: Lin | null = cap.kind === 'cue' ? null : cap.kind === 'body' ? col.shirt : cap.kind === 'sleeve' ? col.sleeve : cap.kind === 'head' ? col.hair : col.skin;
   // lighting: lamps as directions from the capsule's middle (they are far compared to its width)
   const mid = { x: (cap.a.x + cap.b.x) / 2, y: (cap.a.y + cap.b.y) / 2, z: (cap.a.z + cap.b.z) / 2 };
   const lamps = lit.lamps.map((L) => {

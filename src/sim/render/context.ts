@@ -30,7 +30,7 @@ export interface RenderContext {
   /** 8-bit code -> pre-tone linear value (inverse of lit.tone) */
   untone: Float32Array;
   numerals: Map<number, NumeralTexture>;
-  colours: { ivory: Lin; cue: Lin; stripe: Lin; ink: Lin; cloth: Lin; skin: Lin; sleeve: Lin; shirt: Lin;
+  colours: { ivory: Lin; cue: Lin; stripe: Lin; ink: Lin; cloth: Lin; skin: Lin; sleeve: Lin; shirt: Lin; hair: Lin;
     shaft: Lin; butt: Lin; tip: Lin; ferrule: Lin; joint: Lin };
   /** per-frame state */
   out: Uint8Array;
@@ -57,7 +57,7 @@ export interface Capsule {
   b: Vec3_mm;
   ra: number;
   rb: number;
-  kind: 'cue' | 'arm' | 'hand' | 'body' | 'sleeve';
+  kind: 'cue' | 'arm' | 'hand' | 'body' | 'sleeve' | 'head';
 }
 
 export interface BallMotion {

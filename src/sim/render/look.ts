@@ -74,7 +74,7 @@ export interface Look {
     inkRgb: Rgb;
   };
   cueStick: { shaftRgb: Rgb; buttRgb: Rgb; tipRgb: Rgb; ferruleRgb: Rgb; jointRgb: Rgb };
-  people: { skinRgb: Rgb; sleeveRgb: Rgb; shirtRgb: Rgb; sleeves: 'long' | 'short' };
+  people: { skinRgb: Rgb; sleeveRgb: Rgb; shirtRgb: Rgb; hairRgb: Rgb; sleeves: 'long' | 'short' };
   sensor: {
     /** offset from auto exposure, in stops */
     exposureEv: number;
@@ -103,7 +103,7 @@ export interface Look {
   };
 }
 
-export type DeepPartial<T> = T extends (infer U)[] ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+export type DeepPartial<T> = T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 export type LookOverrides = DeepPartial<Look>;
 
 /** A random look from a seed; overrides replace any field (a forced family, lamp count etc. is used for the draws). */
@@ -116,7 +116,7 @@ export function randomLook(seed: number | string, overrides: LookOverrides = {})
     rail: drawRail(root.fork('rail')),
     pocket: drawPocket(root.fork('pocket')),
     floor: drawFloor(root.fork('floor')),
-    lighting: drawLighting(root.fork('lighting'), overrides.lighting?.lamps?.length),
+    lighting: drawLighting(root.fork('lighting'), overrides.lighting?.lamps?.length, overrides.lighting?.kelvin),
     balls: drawBalls(root.fork('balls'), overrides.balls?.cueStyle),
     numerals: drawNumerals(root.fork('numerals'), overrides.numerals?.font),
     cueStick: drawCueStick(root.fork('cue')),
@@ -186,9 +186,10 @@ function drawFloor(r: Rng): Look['floor'] {
   return { kind, rgb, depth_mm: r.uniform(740, 800), brightness: r.uniform(0.12, 0.45) };
 }
 
-function drawLighting(r: Rng, count?: number): Look['lighting'] {
+function drawLighting(r: Rng, count?: number, kelvinOverride?: number): Look['lighting'] {
   const n = count ?? r.int(1, 6);
-  const kelvin = r.uniform(2700, 6500);
+  const drawn = r.uniform(2700, 6500);
+  const kelvin = kelvinOverride ?? drawn;
   const z = r.uniform(900, 1400);
   const lamps: LampLook[] = [];
   const twoRows = n >= 4 && r.next() < 0.35;
@@ -258,7 +259,8 @@ const SKINS: Rgb[] = [[236, 196, 170], [224, 172, 138], [198, 140, 105], [160, 1
 
 function drawPeople(r: Rng): Look['people'] {
   const cloth = (): Rgb => r.pick<Rgb>([[25, 25, 30], [230, 230, 230], [40, 50, 90], [120, 30, 35], [70, 70, 75], [200, 190, 160], [30, 60, 40]]);
-  return { skinRgb: r.pick(SKINS), sleeveRgb: cloth(), shirtRgb: cloth(), sleeves: r.next() < 0.6 ? 'long' : 'short' };
+  const hair = r.pick<Rgb>([[25, 20, 18], [60, 40, 25], [110, 80, 50], [160, 130, 90], [120, 115, 110], [190, 180, 170]]);
+  return { skinRgb: r.pick(SKINS), sleeveRgb: cloth(), shirtRgb: cloth(), hairRgb: hair, sleeves: r.next() < 0.6 ? 'long' : 'short' };
 }
 
 function drawSensor(r: Rng): Look['sensor'] {

@@ -100,7 +100,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
     width, height, N, cam: camera, spec, model, look, lit, bg, untone, numerals,
     colours: {
       ivory: L(look.balls.ivoryRgb), cue: L(look.balls.cueRgb), stripe: L(look.balls.stripeRgb), ink: L(look.numerals.inkRgb),
-      cloth: L(look.cloth.rgb), skin: L(look.people.skinRgb), sleeve: L(look.people.sleeveRgb), shirt: L(look.people.shirtRgb),
+      cloth: L(look.cloth.rgb), skin: L(look.people.skinRgb), sleeve: L(look.people.sleeveRgb), shirt: L(look.people.shirtRgb), hair: L(look.people.hairRgb),
       shaft: L(look.cueStick.shaftRgb), butt: L(look.cueStick.buttRgb), tip: L(look.cueStick.tipRgb),
       ferrule: L(look.cueStick.ferruleRgb), joint: L(look.cueStick.jointRgb),
     },
