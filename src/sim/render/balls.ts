@@ -11,7 +11,7 @@ import { axisAngleQuat, matMul, quatMul, quatToMat, transpose } from './geom.js'
 import { irradianceUp, lampFactor } from './lighting.js';
 import type { NumeralTexture } from './glyphs.js';
 
-const MAX_SUB = 24;
+const MAX_SUB = 20;
 
 export interface BallDrawInput {
   ball: BallSnapshot;
@@ -63,7 +63,8 @@ export function drawBall(ctx: RenderContext, inp: BallDrawInput): void {
   const p0 = cam.project({ x: ball.pos_mm.x - dx / 2, y: ball.pos_mm.y - dy / 2, z: ball.pos_mm.z - dz / 2 });
   const p1 = cam.project({ x: ball.pos_mm.x + dx / 2, y: ball.pos_mm.y + dy / 2, z: ball.pos_mm.z + dz / 2 });
   const lenPx = Math.hypot(p1.u_px - p0.u_px, p1.v_px - p0.v_px);
-  const K = lenPx < 0.8 ? 1 : Math.min(MAX_SUB, Math.ceil(lenPx / 0.8));
+  // sub-positions about a pixel apart: with anti-aliased edges that reads as a smooth smear
+  const K = lenPx < 0.8 ? 1 : Math.min(MAX_SUB, Math.ceil(lenPx / 1.1));
   // one ray per pixel: edges are anti-aliased analytically and the decal texture is pre-filtered
   const S = 1;
   const vxy = Math.hypot(vel.x, vel.y);

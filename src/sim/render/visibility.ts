@@ -85,3 +85,13 @@ export function ballVisibility(scene: Scene, camera: Camera, spec: TableSpec = R
   const caps = sceneCapsules(scene);
   return new Map(scene.balls.map((b) => [b.id, ballVisibilityOf(b, scene, camera, spec, caps)]));
 }
+
+/** For `frameTruthRow(scene, isOccluded)` in src/sim/truth.ts: more than half the ball behind the cue or arms. */
+export function occlusionTest(camera: Camera, spec: TableSpec = RUSSIAN_12FT): (b: BallSnapshot, scene: Scene) => boolean {
+  let lastScene: Scene | null = null;
+  let caps: Capsule[] = [];
+  return (b, scene) => {
+    if (scene !== lastScene) { lastScene = scene; caps = sceneCapsules(scene); }
+    return coveredFraction(b.pos_mm, spec.ball_mm / 2, camera, caps) > 0.5;
+  };
+}
