@@ -10,6 +10,7 @@ import type { Lens } from './distortion.js';
 import { distortPx, undistortPx } from './distortion.js';
 import type { CameraPose } from './camera-pose.js';
 import { cameraPoseFromHomography } from './camera-pose.js';
+import type { ClothModel } from './cloth.js';
 
 export const PROFILE_VERSION = 1;
 
@@ -38,6 +39,13 @@ export interface CalibrationProfile {
   method: 'auto' | 'manual';
   /** the cloth's mean colour in OpenCV 8-bit Lab (L, a, b), for detection and bump checks */
   clothLab: [number, number, number];
+  /**
+   * the cloth-covered area's corners (outer edge of the cushion tops, where the rail begins) as seen,
+   * going clockwise in the image from the top-left; null with manual corners and no cloth found
+   */
+  clothOutline_px: [number, number][] | null;
+  /** the cloth's chromaticity model (see cloth.ts); null when it could not be learnt */
+  cloth: ClothModel | null;
   quality: {
     /** RMS distance of cloth-edge points from the fitted cushion lines after undistortion, px */
     edgeResidual_px: number;
@@ -56,6 +64,8 @@ export interface ProfileInput {
   head: CalibrationProfile['head'];
   method: CalibrationProfile['method'];
   clothLab: [number, number, number];
+  cloth?: ClothModel | null;
+  clothOutline_px?: [number, number][] | null;
   quality?: CalibrationProfile['quality'];
   warnings?: string[];
   cameraHeight_mm?: number;
@@ -79,6 +89,8 @@ export function buildProfile(inp: ProfileInput): CalibrationProfile {
     head: inp.head,
     method: inp.method,
     clothLab: inp.clothLab,
+    cloth: inp.cloth ?? null,
+    clothOutline_px: inp.clothOutline_px ? inp.clothOutline_px.map(([u, v]) => [round3(u), round3(v)] as [number, number]) : null,
     quality: inp.quality ?? { edgeResidual_px: NaN, edgeSupport: [] },
     warnings: inp.warnings ?? [],
   };

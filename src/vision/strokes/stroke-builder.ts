@@ -24,9 +24,11 @@ export interface StrokeBuilderOptions {
   minConfidence: number;
   /** a ball that appeared less than this ago is still being placed: its motion is no stroke */
   settle_s: number;
+  /** vanishing at a pocket faster than this may as well be a jump over it: flagged */
+  fastGone_mm_s: number;
 }
 
-const DEFAULTS: StrokeBuilderOptions = { move_mm_s: 150, rest_mm_s: 45, rest_s: 0.17, contact_mm: 35, minConfidence: 0.9, settle_s: 1.0 };
+const DEFAULTS: StrokeBuilderOptions = { move_mm_s: 150, rest_mm_s: 45, rest_s: 0.17, contact_mm: 35, minConfidence: 0.9, settle_s: 1.0, fastGone_mm_s: 3000 };
 
 interface Motion {
   active: boolean;
@@ -52,6 +54,8 @@ interface Stroke {
   cueTrack: number | null;
   cueSamples: TrackSample[];
   cueContact: XY_mm | null;
+  /** the first object ball the cue ball touched, either way round (F3: the struck ball may run into it) */
+  firstContactTrack: number | null;
   before: Map<number, XY_mm>;
   gone: Track[];
   independentFalls: Track[];
@@ -142,8 +146,10 @@ export class StrokeBuilder {
       }
     }
 
-    // 3. the cue ball's path until its first contact
+    // 3. the cue ball's path until its first contact; a ball still rolling from the last stroke
+    // never "starts", so its contact is found by the closest approach of the two
     const st = this.stroke;
+    if (st && st.cueTrack !== null && st.firstContactTrack === null) this.movingContact(st, live, t_s);
     if (st && st.cueTrack !== null && st.cueContact === null) {
       const ct = this.tracker.tracks.find((x) => x.id === st.cueTrack);
       const last = ct?.history.at(-1);
@@ -245,7 +251,7 @@ export class StrokeBuilder {
     const isCue = cueName?.id === 'cue';
     this.stroke = {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
-      contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null,
+      contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: this.tracker.live().map((o) => o.id),
     };
     const a = before.get(t.id)!;
@@ -253,12 +259,33 @@ export class StrokeBuilder {
     return out;
   }
 
+  private movingContact(st: Stroke, live: Track[], t_s: number): void {
+    const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
+    const a = cue?.history.at(-2);
+    const b = cue?.history.at(-1);
+    if (!cue || !a || !b || b.t_s !== t_s || a.t_s < st.t0_s) return;
+    for (const o of live) {
+      if (o.id === cue.id || !this.m(o).active) continue;
+      const oa = nearestSample(o, a.t_s);
+      const ob = nearestSample(o, b.t_s);
+      if (!oa || !ob) continue;
+      // relative motion over the frame: closest approach of the two centres
+      const rel0 = { x_mm: a.x_mm - oa.x_mm, y_mm: a.y_mm - oa.y_mm, t_s: a.t_s };
+      const rel1 = { x_mm: b.x_mm - ob.x_mm, y_mm: b.y_mm - ob.y_mm, t_s: b.t_s };
+      if (segmentDistance(rel0, rel1, { x: 0, y: 0 }) <= 2 * this.R + 8) {
+        this.contact(cue, o, a.t_s);
+        return;
+      }
+    }
+  }
+
   private contact(cause: Track, target: Track, t_s: number): void {
     const st = this.stroke!;
     if (st.contacts.some((c) => c.target === target.id && c.cause === cause.id)) return;
     st.contacts.push({ cause: cause.id, target: target.id, t_s });
-    if (st.cueTrack === cause.id && st.cueContact === null) {
-      const c = this.positionAt(cause, t_s);
+    if (st.firstContactTrack === null && (st.cueTrack === cause.id || st.cueTrack === target.id)) {
+      st.firstContactTrack = st.cueTrack === cause.id ? target.id : cause.id;
+      const c = this.positionAt(st.cueTrack === cause.id ? cause : target, t_s);
       st.cueContact = [c.x, c.y];
     }
   }
@@ -325,11 +352,11 @@ export class StrokeBuilder {
       return n.id;
     };
     const struck = name(st.struck, 'struck');
-    const first = st.contacts.find((c) => c.cause === st.cueTrack);
-    const firstContactId = first ? name(first.target, 'firstContact') : null;
+    const firstContactId = st.firstContactTrack !== null ? name(st.firstContactTrack, 'firstContact') : null;
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');
       if (t.goneUnseen) review.push({ what: 'pocketed', ball, confidence: 0.5, why: `the ${t.pocket} pocket was hidden when ball ${ball} vanished` });
+      else if (lastStepSpeed(t) > this.o.fastGone_mm_s) review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} vanished at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s at ${t.pocket}: pocketed, or jumped off the table there` });
       return { ball, pocket: t.pocket!, t: round2(t.gone_s!) };
     });
     const offTable = st.gone.filter((t) => t.state === 'offTable').map((t) => {
@@ -396,4 +423,17 @@ function segmentDistance(a: TrackSample, b: TrackSample, p: { x: number; y: numb
   const L = dx * dx + dy * dy;
   const s = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
   return Math.hypot(p.x - (a.x_mm + s * dx), p.y - (a.y_mm + s * dy));
+}
+
+/** Speed over the last step a track was seen (the smoothed velocity lags a sudden change). */
+function lastStepSpeed(t: Track): number {
+  const a = t.history.at(-2);
+  const b = t.history.at(-1);
+  return a && b && b.t_s > a.t_s ? Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) : 0;
+}
+
+function nearestSample(t: Track, t_s: number): TrackSample | undefined {
+  let best: TrackSample | undefined;
+  for (const h of t.history) if (!best || Math.abs(h.t_s - t_s) < Math.abs(best.t_s - t_s)) best = h;
+  return best && Math.abs(best.t_s - t_s) < 0.02 ? best : undefined;
 }

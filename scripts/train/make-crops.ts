@@ -1,0 +1,73 @@
+// Writes a crop data set for the number reader: DIR/images.u8 (N x S x S x 3 RGB), DIR/labels.u8
+// (class per crop: 0 cue, 1..15, 16 number not visible) and DIR/crops.jsonl (what each crop shows).
+// Shards run in parallel processes; each shard is deterministic for its seed.
+// Run: node --import tsx scripts/train/make-crops.ts --out DIR --count N --seed-base S [--jobs 2]
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderBallCrops } from '../../src/sim/render/crops.js';
+
+const args = process.argv.slice(2);
+const opt = (n: string, d?: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
+const out = opt('out');
+const count = Number(opt('count', '1000'));
+const seedBase = Number(opt('seed-base', '1'));
+const jobs = Number(opt('jobs', '2'));
+const shard = opt('shard');
+const SHARD = 200;
+const NOT_VISIBLE = 16;
+
+if (!out) { console.error('--out DIR is required'); process.exit(2); }
+
+function classOf(label: number | 'cue' | 'hidden'): number {
+  return label === 'cue' ? 0 : label === 'hidden' ? NOT_VISIBLE : label;
+}
+
+if (shard !== undefined) {
+  // one shard: SHARD crops from seed seedBase + shard
+  const k = Number(shard);
+  const dir = join(out, 'shards');
+  const crops = renderBallCrops(seedBase + k, Math.min(SHARD, count - k * SHARD));
+  const S = crops[0]!.size_px;
+  const img = Buffer.alloc(crops.length * S * S * 3);
+  crops.forEach((c, i) => img.set(c.rgb, i * S * S * 3));
+  writeFileSync(join(dir, `${k}.u8`), img);
+  writeFileSync(join(dir, `${k}.labels`), Buffer.from(crops.map((c) => classOf(c.label))));
+  writeFileSync(join(dir, `${k}.jsonl`), crops.map((c) => JSON.stringify({
+    ball: c.ball, label: c.label, readable: c.readable, numeralVisible: Math.round(c.numeralVisible * 1000) / 1000,
+    occluded: Math.round(c.occluded * 1000) / 1000, motion_mm: Math.round(c.motion_mm * 10) / 10, radius_px: Math.round(c.radius_px * 100) / 100,
+    lookSeed: c.lookSeed, size: S,
+  })).join('\n') + '\n');
+  process.exit(0);
+}
+
+mkdirSync(join(out, 'shards'), { recursive: true });
+const shards = Math.ceil(count / SHARD);
+let next = 0;
+let done = 0;
+const started = Date.now();
+const run = (): Promise<void> => new Promise((resolve, reject) => {
+  const k = next++;
+  if (k >= shards) return resolve();
+  if (existsSync(join(out, 'shards', `${k}.jsonl`))) { done++; return run().then(resolve, reject); }
+  const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--out', out, '--count', String(count), '--seed-base', String(seedBase), '--shard', String(k)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  p.on('close', (code) => {
+    if (code !== 0) return reject(new Error(`shard ${k} failed (${code})`));
+    done++;
+    process.stderr.write(`crops: ${Math.min(count, done * SHARD)}/${count} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    run().then(resolve, reject);
+  });
+});
+await Promise.all(Array.from({ length: jobs }, run));
+// concatenate in shard order
+for (const f of ['images.u8', 'labels.u8', 'crops.jsonl']) rmSync(join(out, f), { force: true });
+for (let k = 0; k < shards; k++) {
+  appendFileSync(join(out, 'images.u8'), readFileSync(join(out, 'shards', `${k}.u8`)));
+  appendFileSync(join(out, 'labels.u8'), readFileSync(join(out, 'shards', `${k}.labels`)));
+  appendFileSync(join(out, 'crops.jsonl'), readFileSync(join(out, 'shards', `${k}.jsonl`)));
+}
+const labels = readFileSync(join(out, 'labels.u8'));
+const hist = new Array(17).fill(0);
+for (const l of labels) hist[l]++;
+writeFileSync(join(out, 'meta.json'), JSON.stringify({ count: labels.length, size: 64, seedBase, classes: ['cue', ...Array.from({ length: 15 }, (_, i) => String(i + 1)), 'hidden'], histogram: hist }, null, 2));
+console.error(`wrote ${out}: ${labels.length} crops, classes ${JSON.stringify(hist)}`);

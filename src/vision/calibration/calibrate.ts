@@ -1,0 +1,174 @@
+// Calibration from frames: cloth → outline → straight cushions (lens k1) → cushion noses → corners →
+// profile. Manual corners replace the automatic ones but still get a lens estimate when the cloth
+// can be found.
+import cv from '@u4/opencv4nodejs';
+import type { Mat } from '@u4/opencv4nodejs';
+import type { TableSpec } from '../../table/geometry.js';
+import type { Frame } from '../frame.js';
+import type { Pt } from './homography.js';
+import type { Lens } from './distortion.js';
+import { distortPx, nominalLens, undistortPx } from './distortion.js';
+import type { Line } from './lines.js';
+import { estimateClothModel, clothMask, NoTableError } from './cloth.js';
+import type { ClothModel } from './cloth.js';
+import { clothRegion, sidePoints } from './outline.js';
+import { fitSides } from './lens-fit.js';
+import { createSampler } from './image-sampler.js';
+import { cornersOf, findCushionNoses } from './cushion-nose.js';
+import { medianImage } from './median-frame.js';
+import type { CalibrationProfile } from './profile.js';
+import { buildProfile } from './profile.js';
+import { validateCorners } from './manual-corners.js';
+
+/** Which image side the head cushion is on; an empty table does not show it, so this is a setting. */
+export type HeadSide = 'left' | 'right' | 'top' | 'bottom';
+
+export interface CalibrateOptions {
+  spec: TableSpec;
+  /** manual corners HL HR FR FL in image px (as seen) */
+  corners_px?: [number, number][];
+  /** where the head cushion is in the image; default: left for a table lying across the image, top otherwise */
+  head?: HeadSide;
+  cameraHeight_mm?: number;
+  /** a known k1 (skips the lens search) */
+  k1?: number;
+}
+
+export interface TableOutline {
+  /** the cloth-covered area (bed and cushion tops): its four corners, as seen, in quad order */
+  outer_px: Pt[];
+  /** the playing surface's corners (cushion noses), as seen, in quad order (clockwise from top-left) */
+  surface_px: Pt[];
+  lens: Lens;
+  cloth: ClothModel;
+  edgeResidual_px: number;
+  edgeSupport: number[];
+  noseDepth: number[];
+  noseContrast: number[];
+}
+
+export interface CalibrationResult {
+  profile: CalibrationProfile;
+  outline: TableOutline | null;
+  /** the image the calibration saw (median of the frames), for the overlay */
+  image: Mat;
+}
+
+const WORK_LONG_SIDE = 640;
+
+/** The table in one image, without deciding which end is the head. */
+export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): TableOutline {
+  const W = bgr.cols, H = bgr.rows;
+  const scale = Math.max(1, Math.max(W, H) / WORK_LONG_SIDE);
+  const small = scale > 1 ? bgr.resize(Math.round(H / scale), Math.round(W / scale), 0, 0, cv.INTER_AREA) : bgr;
+  const sx = W / small.cols;
+  const cloth = estimateClothModel(small);
+  const region = clothRegion(clothMask(small, cloth), sx);
+  const q = region.quad;
+  const perim = q.reduce((s, p, i) => s + Math.hypot(q[(i + 1) % 4]!.x - p.x, q[(i + 1) % 4]!.y - p.y), 0);
+  const sides = sidePoints(region.boundary, q, Math.max(6 * sx, perim * 0.012));
+  const support = sides.map((s, i) => {
+    const a = q[i]!, b = q[(i + 1) % 4]!;
+    return Math.min(1, (s.length * sx) / Math.hypot(b.x - a.x, b.y - a.y));
+  });
+  if (support.some((s) => s < 0.15)) {
+    throw new NoTableError(`no table found: one side of the cloth outline has almost no straight edge (support ${support.map((s) => s.toFixed(2)).join(' ')})`);
+  }
+  const fit = fitSides(sides, W, H, Math.max(0.7, 0.5 * sx), fixedK1);
+  const outerU = cornersOf(fit.lines);
+  if (!outerU) throw new NoTableError('no table found: the cloth edges do not meet in four corners');
+  const sideLen = (i: number) => Math.hypot(outerU[(i + 1) % 4]!.x - outerU[i]!.x, outerU[(i + 1) % 4]!.y - outerU[i]!.y);
+  const longFirst = sideLen(0) + sideLen(2) >= sideLen(1) + sideLen(3);
+  const aspect = spec.length_mm / spec.width_mm;
+  const nose = findCushionNoses(createSampler(bgr), fit.lens, outerU, aspect, longFirst);
+  const innerU = cornersOf(nose.lines);
+  if (!innerU) throw new NoTableError('no table found: the cushion lines do not meet in four corners');
+  const dist = (p: Pt) => distortPx(fit.lens, p.x, p.y);
+  return {
+    outer_px: outerU.map(dist),
+    surface_px: innerU.map(dist),
+    lens: fit.lens,
+    cloth,
+    edgeResidual_px: fit.residual_px,
+    edgeSupport: support,
+    noseDepth: nose.depth,
+    noseContrast: nose.contrast,
+  };
+}
+
+/** Protocol order HL HR FR FL from corners going clockwise in the image, given the head's side. */
+export function assignCorners(q: Pt[], head: HeadSide | undefined): { corners: Pt[]; head: HeadSide } {
+  const mid = (i: number) => ({ x: (q[i]!.x + q[(i + 1) % 4]!.x) / 2, y: (q[i]!.y + q[(i + 1) % 4]!.y) / 2 });
+  const len = (i: number) => Math.hypot(q[(i + 1) % 4]!.x - q[i]!.x, q[(i + 1) % 4]!.y - q[i]!.y);
+  const shortSides = len(0) + len(2) < len(1) + len(3) ? [0, 2] : [1, 3];
+  const a = mid(shortSides[0]!), b = mid(shortSides[1]!);
+  const across = Math.abs(a.x - b.x) >= Math.abs(a.y - b.y);
+  const h = head ?? (across ? 'left' : 'top');
+  const score = (p: Pt) => (h === 'left' ? -p.x : h === 'right' ? p.x : h === 'top' ? -p.y : p.y);
+  const hs = score(a) >= score(b) ? shortSides[0]! : shortSides[1]!;
+  // walking clockwise in the image along the head cushion goes from HR to HL (seen from above)
+  return { corners: [q[(hs + 1) % 4]!, q[hs]!, q[(hs + 3) % 4]!, q[(hs + 2) % 4]!], head: h };
+}
+
+export function calibrate(frames: Frame[], opts: CalibrateOptions): CalibrationResult {
+  if (!frames.length) throw new NoTableError('no frames to calibrate from');
+  const W = frames[0]!.width, H = frames[0]!.height;
+  const image = medianImage(frames.slice(0, 5).map((f) => f.bgr));
+  const warnings: string[] = [];
+  if (opts.corners_px) {
+    validateCorners(opts.corners_px, W, H, opts.spec);
+    let outline: TableOutline | null = null;
+    try {
+      outline = findTableOutline(image, opts.spec, opts.k1);
+    } catch (e) {
+      if (!(e instanceof NoTableError)) throw e;
+      warnings.push(`lens not measured (${e.message}); assuming no distortion`);
+    }
+    const lens = outline?.lens ?? nominalLens(W, H, opts.k1 ?? 0);
+    const clothLab = outline?.cloth.lab ?? meanLab(image);
+    const profile = buildProfile({
+      width_px: W, height_px: H, spec: opts.spec, corners_px: opts.corners_px, lens, head: 'given', method: 'manual',
+      clothLab, cloth: outline?.cloth ?? null, clothOutline_px: outline ? toPairs(outline.outer_px) : null, warnings, cameraHeight_mm: opts.cameraHeight_mm,
+      quality: { edgeResidual_px: outline?.edgeResidual_px ?? NaN, edgeSupport: outline?.edgeSupport ?? [] },
+    });
+    return { profile, outline, image };
+  }
+  const outline = findTableOutline(image, opts.spec, opts.k1);
+  const { corners, head } = assignCorners(outline.surface_px, opts.head);
+  if (!opts.head) warnings.push(`the head end was assumed to be on the image's ${head} (pass --head or --corners to fix it)`);
+  const corners_px = corners.map((p) => [p.x, p.y] as [number, number]);
+  try {
+    validateCorners(corners_px, W, H, opts.spec);
+  } catch (e) {
+    throw new NoTableError(`no table found: the outline found is not a plausible table (${(e as Error).message})`);
+  }
+  if (outline.edgeResidual_px > 3) warnings.push(`cushion edges are ragged (${outline.edgeResidual_px.toFixed(1)} px RMS): check the overlay`);
+  const profile = profileFromOutline(outline, corners_px, {
+    width_px: W, height_px: H, spec: opts.spec, head: opts.head ? 'given' : 'assumed', warnings,
+    ...(opts.cameraHeight_mm ? { cameraHeight_mm: opts.cameraHeight_mm } : {}),
+  });
+  return { profile, outline, image };
+}
+
+export function profileFromOutline(outline: TableOutline, corners_px: [number, number][], o: {
+  width_px: number; height_px: number; spec: TableSpec; head: CalibrationProfile['head']; warnings: string[]; cameraHeight_mm?: number;
+}): CalibrationProfile {
+  return buildProfile({
+    width_px: o.width_px, height_px: o.height_px, spec: o.spec, corners_px, lens: outline.lens, head: o.head,
+    method: 'auto', clothLab: outline.cloth.lab, cloth: outline.cloth, clothOutline_px: toPairs(outline.outer_px), warnings: o.warnings,
+    ...(o.cameraHeight_mm ? { cameraHeight_mm: o.cameraHeight_mm } : {}),
+    quality: { edgeResidual_px: outline.edgeResidual_px, edgeSupport: outline.edgeSupport },
+  });
+}
+
+function toPairs(p: Pt[]): [number, number][] {
+  return p.map((q) => [q.x, q.y]);
+}
+
+function meanLab(bgr: Mat): [number, number, number] {
+  const m = bgr.cvtColor(cv.COLOR_BGR2Lab).mean();
+  return [m.w, m.x, m.y];
+}
+
+export type { Line, Pt };
+export { undistortPx };

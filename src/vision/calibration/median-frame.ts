@@ -1,0 +1,19 @@
+// The per-pixel median of a few frames: players, cues and rolling balls move, the table does not.
+import cv from '@u4/opencv4nodejs';
+import type { Mat } from '@u4/opencv4nodejs';
+
+export function medianImage(mats: Mat[]): Mat {
+  if (mats.length === 0) throw new Error('medianImage: no frames');
+  if (mats.length <= 2) return mats[0]!;
+  const w = mats[0]!.cols, h = mats[0]!.rows;
+  const bufs = mats.filter((m) => m.cols === w && m.rows === h).map((m) => m.getData());
+  const n = bufs.length;
+  const out = Buffer.alloc(w * h * 3);
+  const v = new Array<number>(n);
+  for (let i = 0; i < out.length; i++) {
+    for (let k = 0; k < n; k++) v[k] = bufs[k]![i]!;
+    v.sort((a, b) => a - b);
+    out[i] = v[n >> 1]!;
+  }
+  return new cv.Mat(out, h, w, cv.CV_8UC3);
+}

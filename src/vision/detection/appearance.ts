@@ -1,0 +1,44 @@
+// A ball's look from the inside of its disc: mean colour, how colourful, how white, how much of it is
+// strongly coloured (a solid is mostly colour, a stripe about half, the cue ball none). The highlight
+// and the rim's shading are left out by staying within 0.7 r and dropping blown-out pixels.
+import type { RoiImage } from './refine.js';
+
+/** sRGB 8-bit → OpenCV's 8-bit Lab (L scaled to 0..255, a and b offset by 128), D65. */
+export function bgrToLab8(b: number, g: number, r: number): [number, number, number] {
+  const lin = (c: number) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const R = lin(r), G = lin(g), B = lin(b);
+  const X = (0.412453 * R + 0.35758 * G + 0.180423 * B) / 0.950456;
+  const Y = 0.212671 * R + 0.71516 * G + 0.072169 * B;
+  const Z = (0.019334 * R + 0.119193 * G + 0.950227 * B) / 1.088754;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const L = Y > 0.008856 ? 116 * Math.cbrt(Y) - 16 : 903.3 * Y;
+  return [(L * 255) / 100, 500 * (f(X) - f(Y)) + 128, 200 * (f(Y) - f(Z)) + 128];
+}
+
+export interface Appearance {
+  lab: [number, number, number];
+  chroma: number;
+  whiteness: number;
+  colourFraction: number;
+}
+
+export function discAppearance(img: RoiImage, cx: number, cy: number, r: number): Appearance {
+  const ri = 0.7 * r;
+  let n = 0, sL = 0, sa = 0, sb = 0, sC = 0, white = 0, colour = 0;
+  const stride = Math.max(1, Math.floor(ri / 6));
+  for (let dy = -ri; dy <= ri; dy += stride) for (let dx = -ri; dx <= ri; dx += stride) {
+    if (dx * dx + dy * dy > ri * ri) continue;
+    const xi = Math.floor(cx + dx) - img.x0, yi = Math.floor(cy + dy) - img.y0;
+    if (xi < 0 || yi < 0 || xi >= img.width || yi >= img.height) continue;
+    const o = 3 * (yi * img.width + xi);
+    const B = img.data[o]!, G = img.data[o + 1]!, R = img.data[o + 2]!;
+    if (B > 250 && G > 250 && R > 250) continue; // specular highlight
+    const [L, a, b] = bgrToLab8(B, G, R);
+    const C = Math.hypot(a - 128, b - 128);
+    n++; sL += L; sa += a; sb += b; sC += C;
+    if (L > 150 && C < 18) white++;
+    if (C > 30) colour++;
+  }
+  if (!n) return { lab: [0, 128, 128], chroma: 0, whiteness: 0, colourFraction: 0 };
+  return { lab: [sL / n, sa / n, sb / n], chroma: sC / n, whiteness: white / n, colourFraction: colour / n };
+}

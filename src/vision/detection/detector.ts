@@ -1,0 +1,100 @@
+// Ball detection per frame: candidates from a circle transform at a coarse scale, each refined and
+// checked at full resolution, described by its look, and placed on the table in millimetres.
+import cv from '@u4/opencv4nodejs';
+import type { Frame } from '../frame.js';
+import type { CalibrationProfile } from '../calibration/profile.js';
+import { ballPxToTable, ballRadiusAt_px, onSurface, pxToTable } from '../calibration/profile.js';
+import type { ClothModel } from '../calibration/cloth.js';
+import { estimateClothModel } from '../calibration/cloth.js';
+import type { BallDetection, DetectionTimings_ms } from './types.js';
+import { detectorGeometry } from './geometry.js';
+import type { DetectorGeometry } from './geometry.js';
+import { castVotes } from './votes.js';
+import { refineCircle } from './refine.js';
+import { discAppearance } from './appearance.js';
+
+export interface DetectorOptions {
+  /** the cloth's colour model; default the profile's, else learnt from the first frame */
+  cloth?: ClothModel;
+  /** detections below this confidence are dropped (default 0.35) */
+  minConfidence?: number;
+}
+
+export interface BallDetector {
+  readonly geometry: DetectorGeometry;
+  detect(frame: Frame): BallDetection[];
+  readonly lastTimings_ms: DetectionTimings_ms;
+}
+
+export function createBallDetector(profile: CalibrationProfile, opts: DetectorOptions = {}): BallDetector {
+  const geo = detectorGeometry(profile);
+  let cloth: ClothModel | null = opts.cloth ?? profile.cloth ?? null;
+  const minConf = opts.minConfidence ?? 0.35;
+  const timings: DetectionTimings_ms = { prepare: 0, votes: 0, refine: 0, total: 0 };
+  const R_mm = profile.table.ball_mm / 2;
+
+  const detect = (frame: Frame): BallDetection[] => {
+    if (frame.width !== profile.image.width_px || frame.height !== profile.image.height_px) {
+      throw new Error(`frame is ${frame.width}×${frame.height}, the calibration is for ${profile.image.width_px}×${profile.image.height_px}`);
+    }
+    const t0 = performance.now();
+    const roiMat = frame.bgr.getRegion(new cv.Rect(geo.roi.x, geo.roi.y, geo.roi.width, geo.roi.height));
+    const work = roiMat.resize(geo.workH, geo.workW, 0, 0, cv.INTER_AREA);
+    if (!cloth) cloth = estimateClothModel(work);
+    const workData = work.getData();
+    const t1 = performance.now();
+    const votes = castVotes(workData, geo, cloth);
+    const t2 = performance.now();
+    const out: BallDetection[] = [];
+    const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
+    // full-resolution patches only around candidates
+    for (const pk of votes.peaks.sort((a, b) => b.score - a.score)) {
+      const u0 = geo.roi.x + (pk.x + 0.5) * sx, v0 = geo.roi.y + (pk.y + 0.5) * sy;
+      const t = pxToTable(profile, u0, v0);
+      if (!onSurface(profile, t.x, t.y, R_mm * 1.5)) continue;
+      const rExp = ballRadiusAt_px(profile, clamp(t.x, profile.table.length_mm / 2), clamp(t.y, profile.table.width_mm / 2));
+      const half = Math.ceil(1.7 * rExp + 2);
+      const px0 = Math.max(0, Math.floor(u0 - half)), py0 = Math.max(0, Math.floor(v0 - half));
+      const px1 = Math.min(frame.width, Math.ceil(u0 + half)), py1 = Math.min(frame.height, Math.ceil(v0 + half));
+      if (px1 - px0 < 4 || py1 - py0 < 4) continue;
+      const patch = frame.bgr.getRegion(new cv.Rect(px0, py0, px1 - px0, py1 - py0));
+      const img = { data: patch.getData(), x0: px0, y0: py0, width: px1 - px0, height: py1 - py0 };
+      const fit = refineCircle(img, u0, v0, rExp, cloth, votes.edgeThreshold / Math.max(1, geo.scale) * 0.9);
+      if (!fit) continue;
+      const rRatio = fit.r / rExp;
+      if (fit.coverage < 0.4 || rRatio < 0.7 || rRatio > 1.35) continue;
+      if (fit.notCloth < 0.35 && fit.coverage < 0.75) continue;
+      const radiusAgree = Math.max(0, 1 - Math.abs(rRatio - 1) / 0.35);
+      const confidence = Math.min(1, Math.min(1, fit.coverage / 0.8) * (0.6 + 0.4 * radiusAgree) * (0.55 + 0.45 * Math.min(1, fit.notCloth / 0.6)));
+      if (confidence < minConf) continue;
+      const mm = ballPxToTable(profile, fit.cx, fit.cy);
+      if (!onSurface(profile, mm.x, mm.y, R_mm)) continue;
+      const look = discAppearance(img, fit.cx, fit.cy, fit.r);
+      out.push({
+        u_px: fit.cx, v_px: fit.cy, x_mm: mm.x, y_mm: mm.y, r_px: fit.r, rExpected_px: rExp, confidence,
+        lab: look.lab, chroma: look.chroma, whiteness: look.whiteness, colourFraction: look.colourFraction,
+        partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped,
+      });
+    }
+    const kept = dedupe(out);
+    const t3 = performance.now();
+    timings.prepare = t1 - t0; timings.votes = t2 - t1; timings.refine = t3 - t2; timings.total = t3 - t0;
+    return kept;
+  };
+  return { geometry: geo, detect, lastTimings_ms: timings };
+}
+
+function clamp(v: number, lim: number): number {
+  return Math.max(-lim, Math.min(lim, v));
+}
+
+/** Two detections closer than a ball's radius are one ball: keep the surer. */
+function dedupe(d: BallDetection[]): BallDetection[] {
+  const sorted = [...d].sort((a, b) => b.confidence - a.confidence);
+  const kept: BallDetection[] = [];
+  for (const c of sorted) {
+    if (kept.some((k) => Math.hypot(k.u_px - c.u_px, k.v_px - c.v_px) < 1.2 * Math.min(k.r_px, c.r_px))) continue;
+    kept.push(c);
+  }
+  return kept;
+}

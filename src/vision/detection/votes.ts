@@ -1,0 +1,118 @@
+// Ball candidates at work scale by a fixed-radius circle transform: every colour edge votes for the
+// point one expected radius away across it. Touching balls in a rack still each get a peak (the seam
+// between two balls is an edge on both sides), while straight edges (cues, cushions, arms) spread
+// their votes thin.
+import type { ClothModel } from '../calibration/cloth.js';
+import { clothDistance2 } from '../calibration/cloth.js';
+import type { DetectorGeometry } from './geometry.js';
+
+export interface VoteResult {
+  /** 1 where a pixel is not cloth-coloured (work scale) */
+  notCloth: Uint8Array;
+  acc: Float32Array;
+  /** candidate centres (work px, continuous) with their score (fraction of a full circle's votes) */
+  peaks: { x: number; y: number; score: number }[];
+  /** the edge threshold used, in opponent-colour units per px */
+  edgeThreshold: number;
+}
+
+/** Opponent colours: intensity and two colour differences; balls differ from cloth in at least one. */
+export function opponent(b: number, g: number, r: number): [number, number, number] {
+  return [(r + g + b) / 3, (r - g) * 0.7, ((r + g) / 2 - b) * 0.7];
+}
+
+export function clothLike(m: ClothModel, b: number, g: number, r: number, T2 = 20): boolean {
+  const s = r + g + b;
+  if (s > Math.min(765, m.brightness * 3 * 2.2) || s < m.brightness * 3 * 0.35) return false;
+  return clothDistance2(m, b, g, r) < T2;
+}
+
+export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth: ClothModel): VoteResult {
+  const w = geo.workW, h = geo.workH, N = w * h;
+  const I = new Float32Array(N), O1 = new Float32Array(N), O2 = new Float32Array(N);
+  const notCloth = new Uint8Array(N);
+  for (let i = 0, o = 0; i < N; i++, o += 3) {
+    const b = bgr[o]!, g = bgr[o + 1]!, r = bgr[o + 2]!;
+    I[i] = (r + g + b) / 3;
+    O1[i] = (r - g) * 0.7;
+    O2[i] = ((r + g) / 2 - b) * 0.7;
+    if (geo.inside[i] && !clothLike(cloth, b, g, r)) notCloth[i] = 1;
+  }
+  // gradients (central differences) summed as a structure tensor over the three channels
+  const mag = new Float32Array(N), dirX = new Float32Array(N), dirY = new Float32Array(N);
+  const mags: number[] = [];
+  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
+    const i = y * w + x;
+    if (!geo.inside[i]) continue;
+    let jxx = 0, jxy = 0, jyy = 0;
+    for (const C of [I, O1, O2]) {
+      const gx = (C[i + 1]! - C[i - 1]!) / 2, gy = (C[i + w]! - C[i - w]!) / 2;
+      jxx += gx * gx; jxy += gx * gy; jyy += gy * gy;
+    }
+    const tr = jxx + jyy, det = jxx * jyy - jxy * jxy;
+    const lmax = tr / 2 + Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
+    const m = Math.sqrt(lmax);
+    mag[i] = m;
+    const th = 0.5 * Math.atan2(2 * jxy, jxx - jyy);
+    dirX[i] = Math.cos(th); dirY[i] = Math.sin(th);
+    if ((x + y) % 3 === 0) mags.push(m);
+  }
+  mags.sort((a, b) => a - b);
+  const med = mags.length ? mags[mags.length >> 1]! : 1;
+  const T = Math.max(4, 3 * med);
+  const acc = new Float32Array(N);
+  const splat = (x: number, y: number, wt: number) => {
+    const x0 = Math.floor(x), y0 = Math.floor(y);
+    if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) return;
+    const ax = x - x0, ay = y - y0, i = y0 * w + x0;
+    acc[i]! += wt * (1 - ax) * (1 - ay); acc[i + 1]! += wt * ax * (1 - ay);
+    acc[i + w]! += wt * (1 - ax) * ay; acc[i + w + 1]! += wt * ax * ay;
+  };
+  for (let y = 2; y < h - 2; y++) for (let x = 2; x < w - 2; x++) {
+    const i = y * w + x;
+    const m = mag[i]!;
+    if (m < T) continue;
+    const wt = Math.min(1, m / (3 * T));
+    const r = geo.radius_w[i]!;
+    const dx = dirX[i]!, dy = dirY[i]!;
+    // which side is the ball: not toward plain cloth when the other side is not cloth
+    const ax = Math.round(x + 1.5 * dx), ay = Math.round(y + 1.5 * dy), bx = Math.round(x - 1.5 * dx), by = Math.round(y - 1.5 * dy);
+    const aNot = notCloth[ay * w + ax]!, bNot = notCloth[by * w + bx]!;
+    if (aNot || !bNot) splat(x + r * dx, y + r * dy, wt);
+    if (bNot || !aNot) splat(x - r * dx, y - r * dy, wt);
+  }
+  const sm = blur3(blur3(acc, w, h), w, h);
+  const peaks: VoteResult['peaks'] = [];
+  for (let y = 2; y < h - 2; y++) for (let x = 2; x < w - 2; x++) {
+    const i = y * w + x;
+    if (!geo.inside[i]) continue;
+    const v = sm[i]!;
+    const r = geo.radius_w[i]!;
+    // a full circle's votes, spread by the two 3×3 blurs over ~9 px
+    const score = (v * 9) / (2 * Math.PI * r) / 0.6;
+    if (score < 0.22) continue;
+    const nr = Math.max(2, Math.round(0.8 * r));
+    let isMax = true;
+    for (let yy = -nr; yy <= nr && isMax; yy++) for (let xx = -nr; xx <= nr; xx++) {
+      if (xx * xx + yy * yy > nr * nr || (xx === 0 && yy === 0)) continue;
+      const j = i + yy * w + xx;
+      if (j < 0 || j >= N) continue;
+      const u = sm[j]!;
+      if (u > v || (u === v && j < i)) { isMax = false; break; }
+    }
+    if (!isMax) continue;
+    // sub-pixel by parabolas along x and y
+    const l = sm[i - 1]!, rr = sm[i + 1]!, t = sm[i - w]!, bb = sm[i + w]!;
+    const ox = l - 2 * v + rr < 0 ? (0.5 * (l - rr)) / (l - 2 * v + rr) : 0;
+    const oy = t - 2 * v + bb < 0 ? (0.5 * (t - bb)) / (t - 2 * v + bb) : 0;
+    peaks.push({ x: x + ox, y: y + oy, score });
+  }
+  return { notCloth, acc: sm, peaks, edgeThreshold: T };
+}
+
+function blur3(a: Float32Array, w: number, h: number): Float32Array {
+  const t = new Float32Array(a.length), o = new Float32Array(a.length);
+  for (let y = 0; y < h; y++) for (let x = 1; x < w - 1; x++) { const i = y * w + x; t[i] = (a[i - 1]! + 2 * a[i]! + a[i + 1]!) / 4; }
+  for (let y = 1; y < h - 1; y++) for (let x = 0; x < w; x++) { const i = y * w + x; o[i] = (t[i - w]! + 2 * t[i]! + t[i + w]!) / 4; }
+  return o;
+}
