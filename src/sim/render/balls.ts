@@ -24,11 +24,6 @@ export interface BallDrawInput {
   neighbours: Vec3_mm[];
 }
 
-/** Body-frame decal coordinates (mm) of a unit body-frame normal, or null when off both decals. */
-export function decalCoords(nbx: number, nby: number, nbz: number, radius_mm: number): { X: number; Y: number } {
-  return nbz >= 0 ? { X: nbx * radius_mm, Y: nby * radius_mm } : { X: nbx * radius_mm, Y: -nby * radius_mm };
-}
-
 export function sampleNumeral(tex: NumeralTexture, X: number, Y: number): number {
   const ext = tex.extent_mm;
   const n = tex.size;

@@ -19,42 +19,9 @@ export function rgbToLinear(c: Rgb): Lin {
   return [srgbToLinear(c[0]), srgbToLinear(c[1]), srgbToLinear(c[2])];
 }
 
-/** 8-bit sRGB code -> linear, for compositing over the background */
-export const DECODE_LUT: Float32Array = (() => {
-  const t = new Float32Array(256);
-  for (let i = 0; i < 256; i++) t[i] = srgbToLinear(i);
-  return t;
-})();
-
-/**
- * The camera's tone curve: linear scene value (after exposure) -> 8-bit code. Linear up to 0.6, then a
- * soft shoulder so lamp highlights clip to white gradually instead of with a hard edge.
- */
-export function toneCurve(x: number): number {
-  const y = x < 0.6 ? x : 0.6 + 0.4 * (1 - Math.exp(-(x - 0.6) / 0.4));
-  return Math.round(255 * linearToSrgb01(y));
-}
-
+/** The camera's tone lookup covers linear [0, 4) at this many steps per unit (see lighting.ts). */
 export const TONE_LUT_SCALE = 1024;
 export const TONE_LUT_SIZE = 4 * TONE_LUT_SCALE;
-/** toneCurve tabulated over linear [0, 4); index = min(size - 1, x * TONE_LUT_SCALE) */
-export const TONE_LUT: Uint8Array = (() => {
-  const t = new Uint8Array(TONE_LUT_SIZE);
-  for (let i = 0; i < TONE_LUT_SIZE; i++) t[i] = toneCurve((i + 0.5) / TONE_LUT_SCALE);
-  return t;
-})();
-
-/** inverse of the tone curve on 8-bit codes (for shading that darkens already-toned pixels) */
-export const UNTONE_LUT: Float32Array = (() => {
-  const t = new Float32Array(256);
-  let j = 0;
-  for (let i = 0; i < 256; i++) {
-    while (j < TONE_LUT_SIZE - 1 && TONE_LUT[j]! < i) j++;
-    t[i] = (j + 0.5) / TONE_LUT_SCALE;
-  }
-  t[0] = 0;
-  return t;
-})();
 
 /** Black-body colour (Tanner Helland's fit), linear RGB scaled so green = 1. */
 export function kelvinToLinear(kelvin: number): Lin {

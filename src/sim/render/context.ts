@@ -1,7 +1,7 @@
 // Everything a frame's drawing passes share: the camera's numbers, the static background, the
 // lighting, per-ball textures and the per-frame buffers (output, depth, shadow occlusion).
 import type { TableSpec } from '../../table/geometry.js';
-import type { BallId, Vec3_mm } from '../types.js';
+import type { Vec3_mm } from '../types.js';
 import type { Camera } from './camera.js';
 import type { Background } from './background.js';
 import type { Lighting } from './lighting.js';
@@ -58,14 +58,6 @@ export interface Capsule {
   ra: number;
   rb: number;
   kind: 'cue' | 'arm' | 'hand' | 'body' | 'sleeve' | 'head';
-}
-
-export interface BallMotion {
-  id: BallId;
-  /** velocity over the exposure, mm/s (zero if unknown) */
-  vx: number;
-  vy: number;
-  vz: number;
 }
 
 export function clipBox(b: Box, roi: Box): Box | null {

@@ -2,7 +2,7 @@
 // static gains (auto exposure + white balance) that turn linear radiance into the camera's codes.
 import type { Look } from './look.js';
 import type { Lin } from './colour.js';
-import { kelvinToLinear, luminance, rgbToLinear, TONE_LUT_SCALE, TONE_LUT_SIZE, linearToSrgb01 } from './colour.js';
+import { kelvinToLinear, luminance, TONE_LUT_SCALE, TONE_LUT_SIZE, linearToSrgb01 } from './colour.js';
 
 export interface Lamp {
   x: number;
@@ -30,7 +30,7 @@ export interface Lighting {
 
 const D2_REF = 1000 * 1000;
 
-export function buildLighting(look: Look, clothAlbedo: Lin): Lighting {
+export function buildLighting(look: Look): Lighting {
   const lamps = look.lighting.lamps.map((l) => {
     const c = kelvinToLinear(l.kelvin);
     return { x: l.x_mm, y: l.y_mm, z: l.z_mm, radius: l.radius_mm, r: c[0] * l.power, g: c[1] * l.power, b: c[2] * l.power };
@@ -68,7 +68,6 @@ export function buildLighting(look: Look, clothAlbedo: Lin): Lighting {
   const lumAfterWb = luminance([mean[0] * wb[0], mean[1] * wb[1], mean[2] * wb[2]]);
   // a white card on the cloth reads about 0.85 of full scale at EV 0; the cloth's darkness does
   // not fool this camera (clubs set exposure for the balls)
-  void clothAlbedo;
   const exposure = (0.85 / lumAfterWb) * Math.pow(2, look.sensor.exposureEv);
   lit.gain = [wb[0] * exposure, wb[1] * exposure, wb[2] * exposure];
   const contrast = look.sensor.contrast;
@@ -107,8 +106,4 @@ export function irradianceUp(lit: Lighting, x: number, y: number, z: number): Li
     b += f * l.b;
   }
   return [r, g, b];
-}
-
-export function linearColour(c: [number, number, number]): Lin {
-  return rgbToLinear(c);
 }

@@ -37,16 +37,3 @@ export function fbm(x: number, y: number, seed: number, octaves: number): number
   }
   return s / norm;
 }
-
-/** A table of standard-normal samples as int8 (scaled by 32) for per-frame sensor noise. */
-export function gaussianNoiseTable(n: number, seed: number): Int8Array {
-  const t = new Int8Array(n);
-  for (let i = 0; i < n; i += 2) {
-    const u = Math.max(hash2(i, 1, seed), 1e-9);
-    const v = hash2(i, 2, seed);
-    const r = Math.sqrt(-2 * Math.log(u));
-    t[i] = Math.max(-127, Math.min(127, Math.round(32 * r * Math.cos(2 * Math.PI * v))));
-    if (i + 1 < n) t[i + 1] = Math.max(-127, Math.min(127, Math.round(32 * r * Math.sin(2 * Math.PI * v))));
-  }
-  return t;
-}

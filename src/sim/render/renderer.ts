@@ -73,7 +73,7 @@ export function createRenderer(spec: TableSpec, camera: Camera, look: Look, size
     railWidth_mm: look.rail.width_mm,
     floorDepth_mm: look.floor.depth_mm,
   });
-  const lit = buildLighting(look, rgbToLinear(look.cloth.rgb));
+  const lit = buildLighting(look);
   const bg = buildBackground(model, camera, look, lit, width, height, size.precompute === false ? 48 : 96);
   if (size.precompute !== false) bg.ensure({ x0: 0, y0: 0, x1: width, y1: height });
   const untone = new Float32Array(256);
