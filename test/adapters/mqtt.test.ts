@@ -9,7 +9,9 @@ import mqtt from 'mqtt';
 import { startLive, type LiveApp } from '../../src/adapters/app.js';
 import { parseJsonl } from '../../src/protocol/jsonl.js';
 import { foldMatch, summarize } from '../../src/rules/index.js';
-import { gameRecords, tempDir, testSettings } from '../live/helpers.js';
+import { gameRecords, markerArgv, root, tempDir, testSettings } from '../live/helpers.js';
+import { renderBoard } from '../../src/cli/scoreboard.js';
+import { spawnSync } from 'node:child_process';
 import { Mosquitto, USERS } from './mosquitto.js';
 import { Subscriber } from './subscriber.js';
 
@@ -176,3 +178,18 @@ test('fuzzed command payloads over MQTT: always a response, and an error never c
   }
 });
 
+
+test('marker scoreboard reads the plain topics like an LED controller, and shows "—" when the referee is offline', async () => {
+  const [cmd, argv] = markerArgv('scoreboard', '--broker', mosq.url, '--base-topic', base, '--username', USERS.board.username,
+    '--password', USERS.board.password, '--once', '--lang', 'en');
+  const r = spawnSync(cmd, argv, { cwd: root, encoding: 'utf8', timeout: 20_000 });
+  assert.equal(r.status, 0, r.stderr);
+  const s = app.referee.state;
+  assert.match(r.stdout, new RegExp(`Anna\\s+${s.scores.Anna}`));
+  assert.match(r.stdout, new RegExp(`Boris\\s+${s.scores.Boris}`));
+  assert.match(r.stdout, new RegExp(`${s.toPlay}\\s+-?\\d+\\s+◀ to play`));
+  const offline = renderBoard({ online: false, names: new Map([[0, 'Anna'], [1, 'Boris']]), scores: new Map([[0, '7'], [1, '3']]), toPlay: 'Anna', status: 'playing' }, 'ru');
+  assert.match(offline, /Партия: —/);
+  assert.match(offline, /Anna\s+—/);
+  assert.doesNotMatch(offline, /7/);
+});
