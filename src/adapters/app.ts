@@ -158,11 +158,17 @@ export async function startLive(settings: Settings, io: LiveIo): Promise<LiveApp
     mqtt?.publishHealth(health());
 
     const abort = new AbortController();
-    const sourceDone = source
+    const pumping = source
       ? pump(source, referee, abort.signal).catch((e) => log(`source ${source!.name} failed: ${e instanceof Error ? e.message : String(e)}`))
-      : new Promise<void>(() => {});
+      : Promise.resolve();
+    const sourceDone = source ? pumping : new Promise<void>(() => {});
     // stop the source first (and let its last record land in the journal), then the rest in reverse
-    cleanup.push(async () => { abort.abort(); await Promise.race([sourceDone, new Promise((r) => setTimeout(r, 2000))]); });
+    cleanup.push(async () => {
+      abort.abort();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([pumping, new Promise((r) => { timer = setTimeout(r, 2000); })]);
+      clearTimeout(timer);
+    });
 
     return {
       referee, url: web?.url ?? null, brokerUrl: mqtt ? (broker?.url ?? settings.mqtt.url) : null, embeddedBroker: broker !== null,
