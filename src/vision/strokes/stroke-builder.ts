@@ -254,8 +254,8 @@ export class StrokeBuilder {
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: this.tracker.live().map((o) => o.id),
     };
-    const a = before.get(t.id)!;
-    this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
+    const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
+    if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
     return out;
   }
 
@@ -263,7 +263,8 @@ export class StrokeBuilder {
     const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
     const a = cue?.history.at(-2);
     const b = cue?.history.at(-1);
-    if (!cue || !a || !b || b.t_s !== t_s || a.t_s < st.t0_s) return;
+    // a resting ball that is hit starts moving, which `started` sees; here both must already move
+    if (!cue || !a || !b || b.t_s !== t_s || a.t_s < st.t0_s || !this.m(cue).active) return;
     for (const o of live) {
       if (o.id === cue.id || !this.m(o).active) continue;
       const oa = nearestSample(o, a.t_s);
@@ -272,7 +273,9 @@ export class StrokeBuilder {
       // relative motion over the frame: closest approach of the two centres
       const rel0 = { x_mm: a.x_mm - oa.x_mm, y_mm: a.y_mm - oa.y_mm, t_s: a.t_s };
       const rel1 = { x_mm: b.x_mm - ob.x_mm, y_mm: b.y_mm - ob.y_mm, t_s: b.t_s };
-      if (segmentDistance(rel0, rel1, { x: 0, y: 0 }) <= 2 * this.R + 8) {
+      // they must close in: two balls side by side drifting apart have not touched
+      const apart0 = Math.hypot(rel0.x_mm, rel0.y_mm);
+      if (apart0 > 2 * this.R + 4 && segmentDistance(rel0, rel1, { x: 0, y: 0 }) <= 2 * this.R + 8) {
         this.contact(cue, o, a.t_s);
         return;
       }
