@@ -41,6 +41,6 @@ export function topic(base: string, name: TopicName, param?: string | number): s
 /** A markdown table of the topics, for the docs. */
 export function topicsTable(): string {
   const rows = Object.values(TOPICS).map((t: TopicSpec) =>
-    `| \`<base>/${t.suffix}\` | ${t.direction === 'in' ? 'in (subscribe)' : 'out'} | ${t.retained ? 'yes' : 'no'} | ${t.payload} |`);
+    `| \`<base>/${t.suffix}\` | ${t.direction === 'in' ? 'in (subscribe)' : 'out'} | ${t.retained ? 'yes' : 'no'} | ${t.payload.replace(/\|/g, '\\|')} |`);
   return ['| topic | direction | retained | payload |', '|---|---|---|---|', ...rows].join('\n');
 }
