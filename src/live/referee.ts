@@ -198,7 +198,14 @@ export class Referee extends Emitter<RefereeEvents> {
   private stateOf(m: MatchState): LiveState {
     const s = summarize(m);
     const c = m.current?.status === 'playing' ? m.current.call : null;
-    const call = c ? { ball: c.ball, pocket: c.pocket, manner: c.manner, free: c.free } : null;
+    let call: LiveState['call'] = null;
+    if (c) {
+      call = {};
+      if (c.ball !== undefined) call.ball = c.ball;
+      if (c.pocket !== undefined) call.pocket = c.pocket;
+      if (c.manner !== undefined) call.manner = c.manner;
+      if (c.free !== undefined) call.free = c.free;
+    }
     return { ...s, lastVerdict: s.strokes.at(-1) ?? null, call, records: this.entries.length, updatedAt_ms: this.opts.clock() };
   }
 }

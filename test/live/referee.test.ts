@@ -75,7 +75,7 @@ test('responses carry the transaction id; good commands answer with the records 
   const bad = runCommand('call', { ball: 99, transaction: 7 }, r, 'test');
   assert.equal(bad.transaction, 7);
   assert.equal(runCommand('call', { ball: 3, pocket: 'ML' }, r, 'test').status, 'ok');
-  assert.deepEqual(r.state.call, { ball: 3, pocket: 'ML', manner: undefined, free: undefined });
+  assert.deepEqual(r.state.call, { ball: 3, pocket: 'ML' });
 });
 
 test('review: a flagged stroke raises a request; confirm, overrule and foul settle it as protocol records', () => {
