@@ -1,5 +1,5 @@
 // Shared bits for the live tests: the marker command (built or from source), temp dirs, records.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/live/sources/index.js';
@@ -15,7 +15,15 @@ export function markerArgv(...args: string[]): [string, string[]] {
     : [process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args]];
 }
 
-export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `marker-${prefix}-`));
+const made: string[] = [];
+process.once('exit', () => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+
+/** A fresh temp dir, removed when the test process exits. */
+export const tempDir = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), `marker-${prefix}-`));
+  made.push(d);
+  return d;
+};
 
 /** Settings for an in-process referee in a test: no embedded broker, any free HTTP port, a known PIN. */
 export function testSettings(over: (s: Settings) => void): Settings {
