@@ -111,9 +111,9 @@ test('the scoreboard is public, score-changing actions need the PIN; a wrong one
   assert.equal(wrong.status, 403);
   const bad = await fetch(`${app.url}api/command/call`, { method: 'POST', headers: { 'x-marker-pin': '4321' }, body: '{"ball":"seven"}' });
   assert.equal(bad.status, 422);
-  assert.match((await bad.json()).error, /ball: "seven" is not an object ball/);
+  assert.match(((await bad.json()) as { error: string }).error, /ball: "seven" is not an object ball/);
   const escape = await fetch(`${app.url}clips/..%2f..%2fjournal.jsonl`);
   assert.equal(escape.status, 404);
-  const health = await (await fetch(`${app.url}api/health`)).json();
+  const health = (await (await fetch(`${app.url}api/health`)).json()) as { status: string };
   assert.equal(health.status, 'ok');
 });

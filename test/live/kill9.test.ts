@@ -54,7 +54,7 @@ test('kill -9 mid-game, restart: identical state, then the source resumes with n
     // a person's decision, acknowledged: it must survive the crash
     const ack = await fetch(`${a.url}api/command/foul`, { method: 'POST', headers: { 'x-marker-pin': '2468' }, body: JSON.stringify({ code: 'F6' }) });
     assert.equal(ack.status, 200, await ack.clone().text());
-    const acked = (await ack.json()).data.state;
+    const acked = ((await ack.json()) as { data: { state: { strokes: number } } }).data.state;
     a.proc.kill('SIGKILL');
     await a.exited;
     const atKill = journalState(dataDir);
