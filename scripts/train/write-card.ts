@@ -1,0 +1,71 @@
+// Writes the model card (models/NAME.md) from the training record and the held-out evaluation, so
+// the card's numbers are the measured ones. Run: node --import tsx scripts/train/write-card.ts models/ball-reader
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const base = process.argv[2] ?? 'models/ball-reader';
+const train = JSON.parse(readFileSync(`${base}.train.json`, 'utf8'));
+const m = JSON.parse(readFileSync(`${base}.metrics.json`, 'utf8'));
+const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+const sweeps = (m.sweeps as { sweep: string; setting: string; readableTop1: number; hiddenRecall: number }[])
+  .map((r) => `| ${r.sweep} | ${r.setting} | ${pct(r.readableTop1)} | ${pct(r.hiddenRecall)} |`).join('\n');
+const card = `# Model card: ball number reader (\`${base.split('/').pop()}.onnx\`)
+
+Reads the number on one ball for the referee's identity decisions (issue 5): the cue ball, an object ball
+1–15, or "number not visible" (the numeral faces away, is hidden by an arm or cue, or is smeared by motion).
+
+## Input and output
+- Input \`crops\`: float32 \`[batch, 3, ${train.input[0]}, ${train.input[1]}]\`, RGB in [0, 1], a patch around the ball
+  resampled so the ball's radius is ${train.radius_px} px (\`src/vision/identity/reader-input.ts\` cuts it from a frame;
+  read balls on full-resolution frames, 1080p or more, where a numeral is 8–10 px tall).
+- Output \`probs\`: float32 \`[batch, 17]\`, calibrated probabilities: index 0 the cue ball, 1..15 the object balls,
+  16 number not visible. Temperature scaling (T = ${train.temperature.toFixed(2)}, fitted on the validation crops) is inside
+  the graph.
+- A small CNN: seven 3×3 convolution blocks (batch norm, ReLU), three max-pools, global average pooling, one linear
+  layer; ${train.parameters.toLocaleString('en')} parameters. ONNX opset 13.
+
+## Training
+- Data: ${train.train.toLocaleString('en')} crops rendered by the simulator (\`src/sim/render/crops.ts\`): every crop has its own random
+  look (cloth, lamps and their colour, ivory tone, numeral font and size, noise, blur), camera (2.0–2.6 m, tilt,
+  lens) and ball orientation; neighbours, arms and the cue occlude some; fast balls are motion-blurred. Seeds
+  from 100000 (training), 500000 (validation, ${train.val.toLocaleString('en')} crops).
+- Augmentation: any in-plane rotation (a numeral turns to every angle; mirror images are never valid digits), ±8%
+  scale, ±2 px shift, brightness, colour gain and noise.
+- Command: \`npm run train:reader\` (crops, training, export, parity check, evaluation, this card) — deterministic for
+  \`--seed\` (${train.seed}); ${train.epochs} epochs on two CPU cores. Training uses Debian's \`python3-torch\` (\`/usr/bin/python3\`).
+
+## Held-out metrics
+Crops from seeds ${m.heldOutSeeds} (looks, cameras and scenes never used in training or validation): ${m.crops} crops,
+${m.readable} with a readable numeral, ${m.hidden} without.
+
+| metric | value | target |
+|---|---|---|
+| top-1 on crops where the numeral is readable | ${pct(m.readableTop1)} | ≥ 99.5% |
+| unreadable crops answered "not visible" | ${pct(m.hiddenRecall)} | ≥ 98% |
+| expected calibration error (15 bins) | ${pct(m.ece)} | ≤ 2% |
+| latency per crop, batch of 16, one thread (onnxruntime-node) | ${m.latency_ms_per_crop_batch16} ms | ≤ 0.2 ms |
+
+Robustness sweeps (${'same held-out crops, first part; lamp colour: crops rendered at that colour temperature'}):
+
+| sweep | setting | readable top-1 | "not visible" recall |
+|---|---|---|---|
+${sweeps}
+
+Reproduce: \`node --import tsx scripts/train/eval-reader.ts --model ${base}.onnx --count ${m.crops} --seed-base ${String(m.heldOutSeeds).replace('..', '')}\`.
+The test \`test/vision/reader-model.test.ts\` re-checks this card's top-1 and "not visible" figures on a small set
+rendered at test time.
+
+## Parity
+\`scripts/train/check-reader.ts\` feeds the validation samples the training script saved to onnxruntime-node and
+requires the same class for each and probabilities within 1e-4 of PyTorch's.
+
+## File
+- \`${base}.onnx\`, sha256 \`${m.sha256}\`
+
+## Known limits
+- Trained on renders only; real balls, real numeral fonts and real compression may differ. Crops are not passed
+  through H.264 before training.
+- "Not visible" is defined by the renderer's measure (at least 85% of a numeral's ink facing the camera and not
+  hidden); borderline crops are honestly ambiguous and the tracker's fusion over time is meant to carry them.
+`;
+writeFileSync(`${base}.md`, card);
+console.error(`wrote ${base}.md`);
