@@ -17,7 +17,7 @@ import { createSampler } from './image-sampler.js';
 import { cornersOf, findCushionNoses } from './cushion-nose.js';
 import { medianImage } from './median-frame.js';
 import type { CalibrationProfile } from './profile.js';
-import { buildProfile } from './profile.js';
+import { buildProfile, NOSE_HEIGHT_OF_BALL } from './profile.js';
 import { validateCorners } from './manual-corners.js';
 
 /** Which image side the head cushion is on; an empty table does not show it, so this is a setting. */
@@ -32,6 +32,8 @@ export interface CalibrateOptions {
   cameraHeight_mm?: number;
   /** a known k1 (skips the lens search) */
   k1?: number;
+  /** the cushion nose's height above the cloth; default NOSE_HEIGHT_OF_BALL × the ball */
+  noseHeight_mm?: number;
 }
 
 export interface TableOutline {
@@ -79,8 +81,7 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
   if (!outerU) throw new NoTableError('no table found: the cloth edges do not meet in four corners');
   const sideLen = (i: number) => Math.hypot(outerU[(i + 1) % 4]!.x - outerU[i]!.x, outerU[(i + 1) % 4]!.y - outerU[i]!.y);
   const longFirst = sideLen(0) + sideLen(2) >= sideLen(1) + sideLen(3);
-  const aspect = spec.length_mm / spec.width_mm;
-  const nose = findCushionNoses(createSampler(bgr), fit.lens, outerU, aspect, longFirst);
+  const nose = findCushionNoses(createSampler(bgr), fit.lens, outerU, spec, longFirst);
   const innerU = cornersOf(nose.lines);
   if (!innerU) throw new NoTableError('no table found: the cushion lines do not meet in four corners');
   const dist = (p: Pt) => distortPx(fit.lens, p.x, p.y);
@@ -146,14 +147,17 @@ export function calibrate(frames: Frame[], opts: CalibrateOptions): CalibrationR
   const profile = profileFromOutline(outline, corners_px, {
     width_px: W, height_px: H, spec: opts.spec, head: opts.head ? 'given' : 'assumed', warnings,
     ...(opts.cameraHeight_mm ? { cameraHeight_mm: opts.cameraHeight_mm } : {}),
+    ...(opts.noseHeight_mm !== undefined ? { noseHeight_mm: opts.noseHeight_mm } : {}),
   });
   return { profile, outline, image };
 }
 
 export function profileFromOutline(outline: TableOutline, corners_px: [number, number][], o: {
   width_px: number; height_px: number; spec: TableSpec; head: CalibrationProfile['head']; warnings: string[]; cameraHeight_mm?: number;
+  noseHeight_mm?: number;
 }): CalibrationProfile {
   return buildProfile({
+    edgeHeight_mm: o.noseHeight_mm ?? NOSE_HEIGHT_OF_BALL * o.spec.ball_mm,
     width_px: o.width_px, height_px: o.height_px, spec: o.spec, corners_px, lens: outline.lens, head: o.head,
     method: 'auto', clothLab: outline.cloth.lab, cloth: outline.cloth, clothOutline_px: toPairs(outline.outer_px), warnings: o.warnings,
     ...(o.cameraHeight_mm ? { cameraHeight_mm: o.cameraHeight_mm } : {}),

@@ -19,12 +19,18 @@ export interface ClothModel {
 
 export class NoTableError extends Error {}
 
-/** Mahalanobis² distance of a pixel's chromaticity from the cloth's; Infinity for near-black pixels. */
+/**
+ * Mahalanobis² distance of a pixel's chromaticity from the cloth's; Infinity for near-black pixels.
+ * Chromaticity gets noisier as light falls (the same sensor noise over a smaller sum), so a pixel
+ * darker than the cloth's median is allowed proportionally more spread.
+ */
 export function clothDistance2(m: ClothModel, b: number, g: number, r: number): number {
   const s = r + g + b;
   if (s < 3 * Math.max(12, 0.2 * m.brightness)) return Infinity;
   const dr = r / s - m.chroma[0], dg = g / s - m.chroma[1];
-  return m.icov[0] * dr * dr + 2 * m.icov[1] * dr * dg + m.icov[2] * dg * dg;
+  const d2 = m.icov[0] * dr * dr + 2 * m.icov[1] * dr * dg + m.icov[2] * dg * dg;
+  const rel = s / (3 * m.brightness);
+  return rel < 1 ? d2 * rel * rel : d2;
 }
 
 /**
@@ -92,7 +98,8 @@ export function estimateClothModel(bgr: Mat): ClothModel {
 /** 255 where a pixel has the cloth's colour (any brightness a lamp could give it), else 0. */
 export function clothMask(bgr: Mat, m: ClothModel, maxDistance = 4.5): Mat {
   const w = bgr.cols, h = bgr.rows;
-  const data = bgr.getData();
+  // a light blur first: sensor noise and the weave must not speckle the mask
+  const data = bgr.gaussianBlur(new cv.Size(5, 5), 1.0).getData();
   const out = Buffer.alloc(w * h);
   const T2 = maxDistance * maxDistance;
   const vMax = Math.min(255 * 3, m.brightness * 3 * 2.6);

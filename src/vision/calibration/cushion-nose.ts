@@ -42,10 +42,11 @@ const D = 90;
 const MAX_DEPTH_W = 0.12; // of the table's width
 
 /**
- * `outer`: the outer corners (undistorted px) in quad order; `aspect`: length / width of the table;
+ * `outer`: the outer corners (undistorted px) in quad order; `table`: the playing surface's size;
  * `longFirst`: whether side 0 (quad[0] → quad[1]) is a long side.
  */
-export function findCushionNoses(s: Sampler, lens: Lens, outer: Pt[], aspect: number, longFirst: boolean): NoseResult {
+export function findCushionNoses(s: Sampler, lens: Lens, outer: Pt[], table: { length_mm: number; width_mm: number }, longFirst: boolean): NoseResult {
+  const aspect = table.length_mm / table.width_mm;
   const G: Mat3 = fitHomography([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 }], outer);
   const toImage = (u: Pt): Pt => {
     const p = applyH(G, u.x, u.y);
@@ -95,10 +96,57 @@ export function findCushionNoses(s: Sampler, lens: Lens, outer: Pt[], aspect: nu
   const lines: Line[] = [];
   const depth: number[] = [];
   const contrast: number[] = [];
+  // every cushion is the same width: pick the four edges together
+  const longSides = longFirst ? [0, 2] as const : [1, 3] as const;
+  const shortSides = longFirst ? [1, 3] as const : [0, 2] as const;
+  // a unit-square depth d on a side is a cushion of c mm where c = d·(S + 2c), S the surface's
+  // extent across that side (the unit square spans the cloth's outer edges, cushions included)
+  const cushion_mm = (k: number, isLong: boolean) => {
+    const d = k * profiles[isLong ? longSides[0] : shortSides[0]]!.depthStep;
+    const S = isLong ? table.width_mm : table.length_mm;
+    return (d * S) / Math.max(0.05, 1 - 2 * d);
+  };
+  const debug = process.env.NOSE_DEBUG;
+  const pairsOf = (sides: readonly [number, number], isLong: boolean) => {
+    const ca = noseCandidates(profiles[sides[0]]!.M), cb = noseCandidates(profiles[sides[1]]!.M);
+    if (debug) for (const sd of sides) console.error('side', sd, isLong ? 'long' : 'short', JSON.stringify(noseCandidates(profiles[sd]!.M).map((c) => [c.k, +c.contrast.toFixed(2), c.sign, +cushion_mm(c.k, isLong).toFixed(1)])));
+    const out: { a: Candidate; b: Candidate; c_mm: number; s: number; mismatch: number; sign: number }[] = [];
+    for (const x of ca) for (const y of cb) {
+      if (x.sign !== y.sign) continue;
+      const cx = cushion_mm(x.k, isLong), cy = cushion_mm(y.k, isLong);
+      out.push({ a: x, b: y, c_mm: (cx + cy) / 2, s: x.contrast + y.contrast, mismatch: Math.abs(cx - cy) / Math.max(cx, cy, 1), sign: x.sign });
+    }
+    return out;
+  };
+  const LP = pairsOf(longSides, true), SP = pairsOf(shortSides, false);
+  const combos: { l: (typeof LP)[number]; s: (typeof SP)[number]; strength: number; c: number; valid: boolean; score: number }[] = [];
+  for (const l of LP) for (const sh of SP) {
+    const between = Math.abs(l.c_mm - sh.c_mm) / Math.max(l.c_mm, sh.c_mm, 1);
+    const strength = (l.s + sh.s) / 4;
+    // perspective and the lens leave the four widths equal only to ~10–20%
+    const valid = between < 0.25 && l.mismatch < 0.25 && sh.mismatch < 0.25 && l.sign === sh.sign;
+    combos.push({ l, s: sh, strength, c: (l.c_mm + sh.c_mm) / 2, valid, score: strength - between - l.mismatch - sh.mismatch });
+  }
+  const chosen = new Array<Candidate>(4);
+  if (combos.length) {
+    const valid = combos.filter((c) => c.valid);
+    let c;
+    if (valid.length) {
+      // among the consistent ones that are not faint, the outermost: the nose is the first line in from the rail
+      const strongest = Math.max(...valid.map((v) => v.strength));
+      c = valid.filter((v) => v.strength >= 0.4 * strongest).sort((p, q) => p.c - q.c)[0]!;
+    } else {
+      c = [...combos].sort((p, q) => q.score - p.score)[0]!;
+    }
+    chosen[longSides[0]] = c.l.a; chosen[longSides[1]] = c.l.b; chosen[shortSides[0]] = c.s.a; chosen[shortSides[1]] = c.s.b;
+    if (debug) console.error('chosen', c.l.c_mm.toFixed(1), c.s.c_mm.toFixed(1), c.strength.toFixed(2), c.valid);
+  } else {
+    for (let side = 0; side < 4; side++) chosen[side] = noseCandidates(profiles[side]!.M)[0]!;
+  }
   for (let side = 0; side < 4; side++) {
     const p = profiles[side]!;
     const isLong = (side % 2 === 0) === longFirst;
-    const k = pickNoseSample(p.M);
+    const k = chosen[side]!;
     contrast.push(k.contrast);
     const toW = isLong ? 1 : aspect; // unit-square depth → fraction of width
     depth.push(k.k * p.depthStep * toW);
@@ -140,27 +188,30 @@ function lineThrough(a: Pt, b: Pt): Line {
   return { nx, ny, c: nx * a.x + ny * a.y };
 }
 
+interface Candidate {
+  k: number;
+  /** strength relative to the side's strongest candidate */
+  contrast: number;
+  /** the direction of the step going inward (+1 brighter) */
+  sign: number;
+}
+
 /**
- * The nose's sample on a side's mean-gradient profile: skip the blur of the outer edge itself, then
- * take the innermost strong extremum (the cushion top can have its own markings nearer the rail).
+ * Edge candidates on a side's mean-gradient profile, outer edge's own blur skipped: every extremum
+ * at least 20% as strong as the side's strongest.
  */
-function pickNoseSample(M: Float64Array): { k: number; contrast: number } {
+export function noseCandidates(M: Float64Array): Candidate[] {
   const n = M.length;
-  // the outer edge's own transition: where |M| first falls below a third of its value at the edge
-  let start = 2;
-  const edge = Math.max(Math.abs(M[1]!), Math.abs(M[2]!));
-  while (start < n / 3 && Math.abs(M[start]!) > edge / 3) start++;
-  start += 1;
+  // the first samples are the outer edge's own blur
+  const start = 4;
   const peaks: { k: number; v: number }[] = [];
   for (let k = start; k < n - 2; k++) {
     const v = Math.abs(M[k]!);
     if (v >= Math.abs(M[k - 1]!) && v >= Math.abs(M[k + 1]!) && v > 0) peaks.push({ k, v });
   }
-  if (!peaks.length) return { k: 0, contrast: 0 };
+  if (!peaks.length) return [{ k: 0, contrast: 0, sign: 0 }];
   const vmax = Math.max(...peaks.map((p) => p.v));
-  const strong = peaks.filter((p) => p.v >= 0.45 * vmax);
-  const chosen = strong[strong.length - 1]!;
-  return { k: chosen.k, contrast: chosen.v / Math.max(1e-9, vmax) };
+  return peaks.filter((p) => p.v >= 0.2 * vmax).map((p) => ({ k: p.k, contrast: p.v / vmax, sign: Math.sign(M[p.k]!) }));
 }
 
 /** Corners of four lines taken in order: corner i is where side i-1 meets side i. */

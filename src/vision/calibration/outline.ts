@@ -4,6 +4,8 @@ import cv from '@u4/opencv4nodejs';
 import type { Mat } from '@u4/opencv4nodejs';
 import type { Pt } from './homography.js';
 import { NoTableError } from './cloth.js';
+import type { Line } from './lines.js';
+import { distanceToLine, intersect, robustLine } from './lines.js';
 
 export interface ClothRegion {
   /** filled region at work scale, 8UC1 255 inside */
@@ -48,9 +50,62 @@ export function clothRegion(mask: Mat, scale: number): ClothRegion {
   filled.drawContours([outer.getPoints()], 0, new cv.Vec3(255, 255, 255), -1);
   // contour pixels are pixel centres at work scale: (x + 0.5) * scale is the same place at full res
   const boundary = outer.getPoints().map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale }));
-  const quad = quadFromHull(outer.convexHull().getPoints().map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })));
+  // the image's own border is not a table edge
+  const inner = boundary.filter((p) => p.x > 2 * scale && p.y > 2 * scale && p.x < (w - 2) * scale && p.y < (h - 2) * scale);
+  const quad = quadFromLines(inner, Math.hypot(w, h) * scale)
+    ?? quadFromHull(outer.convexHull().getPoints().map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })));
   if (!quad) throw new NoTableError('no table found: the cloth region is not four-sided');
   return { filled, boundary, quad, scale };
+}
+
+/**
+ * Four corners from the four longest straight runs of the outline (sequential RANSAC): pocket cuts,
+ * balls against the cushion and patches of rail that look like cloth only make short runs. The band
+ * is wide enough for a lens's bending of a side.
+ */
+export function quadFromLines(pts: Pt[], diag_px: number): Pt[] | null {
+  if (pts.length < 40) return null;
+  const band = Math.max(3, 0.008 * diag_px);
+  const minSep = 0.08 * diag_px;
+  let rest = pts;
+  const lines: Line[] = [];
+  for (let i = 0; i < 4; i++) {
+    if (rest.length < 10) return null;
+    let best: Line | null = null, bestN = 0;
+    const n = rest.length;
+    for (let t = 0; t < 400; t++) {
+      const a = rest[Math.floor(((t * 0.6180339887) % 1) * n)]!, b = rest[Math.floor(((t * 0.7548776662 + 0.31) % 1) * n)]!;
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      if (len < minSep) continue;
+      const l: Line = { nx: -(b.y - a.y) / len, ny: (b.x - a.x) / len, c: 0 };
+      l.c = l.nx * a.x + l.ny * a.y;
+      let cnt = 0;
+      for (const p of rest) if (Math.abs(distanceToLine(l, p)) < band) cnt++;
+      if (cnt > bestN) { bestN = cnt; best = l; }
+    }
+    if (!best || bestN < 0.03 * pts.length) return null;
+    const fit = robustLine(rest.filter((p) => Math.abs(distanceToLine(best!, p)) < band), band / 3);
+    const line = fit?.line ?? best;
+    lines.push(line);
+    rest = rest.filter((p) => Math.abs(distanceToLine(line, p)) >= 2 * band);
+  }
+  // two pairs of near-parallel lines
+  const ang = (l: Line) => Math.atan2(l.ny, l.nx);
+  const par = (a: Line, b: Line) => Math.abs(Math.sin(ang(a) - ang(b)));
+  const pairings: [number, number, number, number][] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+  let bestP = pairings[0]!, bestV = Infinity;
+  for (const q of pairings) {
+    const v = par(lines[q[0]]!, lines[q[1]]!) + par(lines[q[2]]!, lines[q[3]]!);
+    if (v < bestV) { bestV = v; bestP = q; }
+  }
+  if (bestV > 0.8) return null;
+  const corners: Pt[] = [];
+  for (const i of [bestP[0], bestP[1]]) for (const j of [bestP[2], bestP[3]]) {
+    const c = intersect(lines[i]!, lines[j]!);
+    if (!c) return null;
+    corners.push(c);
+  }
+  return orderClockwiseFromTopLeft(corners);
 }
 
 /**

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { PocketId, TableSpec } from '../../table/geometry.js';
 import { POCKET_IDS, pocketMouth, surfaceCorners } from '../../table/geometry.js';
 import type { Mat3, Pt } from './homography.js';
-import { applyH, fitHomography, invertH } from './homography.js';
+import { applyH, fitHomography, invertH, multiplyH } from './homography.js';
 import type { Lens } from './distortion.js';
 import { distortPx, undistortPx } from './distortion.js';
 import type { CameraPose } from './camera-pose.js';
@@ -69,19 +69,43 @@ export interface ProfileInput {
   quality?: CalibrationProfile['quality'];
   warnings?: string[];
   cameraHeight_mm?: number;
+  /**
+   * the height above the cloth of the plane `corners_px` were seen in: 0 for corners on the cloth
+   * (manual corners, the simulator's meta.json), the nose height for corners found from the cushion
+   * noses' line (the nose stands above the cloth, so it is seen further out from the camera's nadir)
+   */
+  edgeHeight_mm?: number;
 }
+
+/** Nose height of a cushion as a fraction of the ball (WPA 62.5–64.5%, Russian and snooker alike). */
+export const NOSE_HEIGHT_OF_BALL = 0.64;
 
 export function buildProfile(inp: ProfileInput): CalibrationProfile {
   const und = inp.corners_px.map(([u, v]) => undistortPx(inp.lens, u, v));
-  const tableToImage = fitHomography(surfaceCorners(inp.spec), und);
-  const imageToTable = invertH(tableToImage);
+  const h = inp.edgeHeight_mm ?? 0;
+  // the homography of the plane the corners lie in, and the camera above that plane
+  let tableToImage = fitHomography(surfaceCorners(inp.spec), und);
   const camera = cameraPoseFromHomography(tableToImage, inp.lens.cx_px, inp.lens.cy_px,
-    inp.cameraHeight_mm ? { height_mm: inp.cameraHeight_mm } : {});
+    inp.cameraHeight_mm ? { height_mm: Math.max(1, inp.cameraHeight_mm - h) } : {});
+  if (h !== 0) {
+    // a cloth point is seen where the ray to it crosses the corners' plane: nearer the nadir, by
+    // the camera's height over that plane against its height over the cloth
+    const c = camera.position_mm;
+    const k = c.z / (c.z + h);
+    tableToImage = multiplyH(tableToImage, [k, 0, (1 - k) * c.x, 0, k, (1 - k) * c.y, 0, 0, 1]);
+    camera.position_mm = { x: c.x, y: c.y, z: c.z + h };
+  }
+  const imageToTable = invertH(tableToImage);
+  const clothCorners = surfaceCorners(inp.spec).map((q) => {
+    const a = applyH(tableToImage, q.x, q.y);
+    const d = distortPx(inp.lens, a.x, a.y);
+    return [round3(d.x), round3(d.y)] as [number, number];
+  });
   const base = {
     version: PROFILE_VERSION,
     image: { width_px: inp.width_px, height_px: inp.height_px },
     table: inp.spec,
-    corners_px: inp.corners_px.map(([u, v]) => [round3(u), round3(v)] as [number, number]),
+    corners_px: clothCorners,
     lens: inp.lens,
     imageToTable,
     tableToImage,

@@ -58,7 +58,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       const px1 = Math.min(frame.width, Math.ceil(u0 + half)), py1 = Math.min(frame.height, Math.ceil(v0 + half));
       if (px1 - px0 < 4 || py1 - py0 < 4) continue;
       const patch = frame.bgr.getRegion(new cv.Rect(px0, py0, px1 - px0, py1 - py0));
-      const img = { data: patch.getData(), x0: px0, y0: py0, width: px1 - px0, height: py1 - py0 };
+      const img = { data: patch.copy().getData(), x0: px0, y0: py0, width: px1 - px0, height: py1 - py0 };
       const fit = refineCircle(img, u0, v0, rExp, cloth, votes.edgeThreshold / Math.max(1, geo.scale) * 0.9);
       if (!fit) continue;
       const rRatio = fit.r / rExp;
