@@ -5,12 +5,20 @@ import { ProtocolError } from '../protocol/validate.js';
 import { UsageError } from './args.js';
 import { InputError } from './input.js';
 
+// OpenCV's binding must not try to find or build an OpenCV of its own (Debian's is used), and its
+// loader is quiet only with this set before any vision module is imported.
+process.env.OPENCV4NODEJS_DISABLE_AUTOBUILD ??= '1';
+
 interface Command {
   summary: string;
   run: (argv: string[]) => Promise<number>;
 }
 
 const COMMANDS: Record<string, Command> = {
+  analyze: {
+    summary: 'watch a video of the table and write protocol shot records (JSONL)',
+    run: async (a) => (await import('./analyze.js')).analyzeCommand(a),
+  },
   eval: {
     summary: 'compare observed shot records with the truth, stroke by stroke',
     run: async (a) => (await import('./eval.js')).evalCommand(a),

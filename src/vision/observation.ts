@@ -20,6 +20,10 @@ export interface BallDetection {
   sharp?: boolean;
   /** the disc is cut by an occluder or the image edge */
   partial?: boolean;
+  /** where it was seen in the image, full resolution (for reading its number) */
+  u_px?: number;
+  v_px?: number;
+  r_px?: number;
 }
 
 /** An axis-aligned region of the table that the camera cannot see this frame, in mm. */

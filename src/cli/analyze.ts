@@ -1,0 +1,110 @@
+// `marker analyze VIDEO`: protocol v1 shot / moved / fall records from a video (protocol.md).
+import { createWriteStream, existsSync, statSync, type WriteStream } from 'node:fs';
+import { RUSSIAN_12FT, tableFromProtocol, type TableSpec } from '../table/geometry.js';
+import { parseArgs, UsageError } from './args.js';
+import { progressBar } from './progress.js';
+import { InputError } from './input.js';
+
+export const ANALYZE_HELP = `usage: marker analyze VIDEO [--table LENGTH,WIDTH,BALL] [--corners "x,y x,y x,y x,y"]
+                      [--cue-ball auto|colour|stripe|white] [--profile calibration/NAME.json]
+                      [--out FILE] [--debug-video FILE] [--no-reader]
+
+Watches a video of a table from above and writes one protocol v1 "shot" record per stroke (and "moved"
+and "fall" records) in time order, as JSON lines, to FILE or standard output. --table is in mm
+(default a full-size Russian table, 3550,1775,68). --corners gives the playing surface's corners in
+image pixels in the order HL, HR, FR, FL; without it (or --profile, a saved calibration) the table is
+found automatically. --cue-ball says what the cue ball looks like (auto: the one coloured or striped
+ball). A stroke still running when the video ends is written with a review flag. Whatever the camera is
+unsure of goes into each record's "review". Progress and diagnostics go to standard error.
+--debug-video writes an annotated copy (tracks, names, events) for people to look at.`;
+
+function parseTable(s: string): TableSpec {
+  const parts = s.split(',').map((x) => Number(x.trim()));
+  if (parts.length !== 3 || parts.some((x) => !Number.isFinite(x) || x <= 0)) throw new UsageError(`--table ${s}: use LENGTH,WIDTH,BALL in mm, e.g. 3550,1775,68`);
+  const [length, width, ball] = parts as [number, number, number];
+  if (width >= length) throw new UsageError(`--table ${s}: the width must be less than the length`);
+  if (ball * 10 >= width) throw new UsageError(`--table ${s}: a ${ball} mm ball is too large for a ${width} mm wide table`);
+  return tableFromProtocol({ length, width, ball });
+}
+
+export async function analyzeCommand(argv: string[]): Promise<number> {
+  const { positionals, options } = parseArgs(argv, {
+    table: { value: true }, corners: { value: true }, 'cue-ball': { value: true }, out: { value: true }, profile: { value: true },
+    'debug-video': { value: true }, 'no-reader': { value: false }, help: { value: false },
+  });
+  if (options.help) {
+    process.stdout.write(ANALYZE_HELP + '\n');
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? `one VIDEO expected, got ${positionals.length}` : 'VIDEO is required');
+  const video = positionals[0]!;
+  if (!existsSync(video)) throw new InputError(`${video}: no such file`);
+  if (statSync(video).isDirectory()) throw new InputError(`${video}: is a directory, not a video`);
+  const spec = typeof options.table === 'string' ? parseTable(options.table) : RUSSIAN_12FT;
+  const { CUE_BALL_MODES } = await import('../vision/identity/cue-look.js');
+  const cueBall = (options['cue-ball'] ?? 'auto') as string;
+  if (!(CUE_BALL_MODES as readonly string[]).includes(cueBall)) throw new UsageError(`--cue-ball ${cueBall}: one of ${CUE_BALL_MODES.join(', ')}`);
+
+  // the vision stack (OpenCV, onnxruntime) loads only here
+  const { parseCorners, CornersError } = await import('../vision/calibration/manual-corners.js');
+  const { loadProfile, ProfileError } = await import('../vision/calibration/profile.js');
+  const { NoTableError } = await import('../vision/calibration/cloth.js');
+  const { FrameSourceError } = await import('../vision/frame.js');
+  const { analyzeVideo } = await import('../vision/analyze.js');
+  const { NumberReader } = await import('../vision/identity/number-reader.js');
+  const { DebugVideo } = await import('../vision/debug-video.js');
+
+  let corners: [number, number][] | undefined;
+  try {
+    if (typeof options.corners === 'string') corners = parseCorners(options.corners);
+  } catch (e) {
+    if (e instanceof CornersError) throw new UsageError(`--corners: ${e.message}`);
+    throw e;
+  }
+  let profile;
+  if (typeof options.profile === 'string') {
+    try {
+      profile = loadProfile(options.profile);
+    } catch (e) {
+      if (e instanceof ProfileError) throw new InputError(`--profile ${options.profile}: ${e.message}`);
+      throw e;
+    }
+  }
+  let reader = null;
+  if (!options['no-reader']) {
+    try {
+      reader = await NumberReader.load();
+    } catch (e) {
+      process.stderr.write(`marker analyze: ${(e as Error).message}; names come from the look and elimination only\n`);
+    }
+  }
+  let out: WriteStream | null = null;
+  if (typeof options.out === 'string') out = createWriteStream(options.out);
+  const emit = (r: unknown) => {
+    const line = JSON.stringify(r) + '\n';
+    if (out) out.write(line);
+
+    else process.stdout.write(line);
+  };
+  const debug = typeof options['debug-video'] === 'string' ? new DebugVideo(options['debug-video']) : null;
+  try {
+    const summary = await analyzeVideo({
+      video, spec, cueBall: cueBall as 'auto', reader, emit,
+      ...(corners && { corners_px: corners }), ...(profile && { profile }),
+      onProgress: progressBar('analysing frames'),
+      ...(debug && { onFrame: (f, a) => debug.frame(f, a) }),
+    });
+    for (const w of [...summary.profile.warnings ?? [], ...summary.warnings]) process.stderr.write(`marker analyze: warning: ${w}\n`);
+    process.stderr.write(`marker analyze: ${summary.frames} frames at ${summary.fps} fps, ${summary.records} records\n`);
+  } catch (e) {
+    if (e instanceof FrameSourceError || e instanceof NoTableError || e instanceof CornersError || e instanceof ProfileError) {
+      throw new InputError(e.message);
+    }
+    throw e;
+  } finally {
+    debug?.close();
+    if (out) await new Promise<void>((r) => out!.end(() => r()));
+    await reader?.close();
+  }
+  return 0;
+}
