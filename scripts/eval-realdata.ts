@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import cv from '@u4/opencv4nodejs';
+import cv from '../src/vision/cv.js';
 import { tableFromProtocol } from '../src/table/geometry.js';
 import type { TableSpec } from '../src/table/geometry.js';
 import { frameFromMat } from '../src/vision/frame.js';

@@ -1,7 +1,7 @@
 // The frame every vision stage works on: a BGR image (OpenCV's native order) with its index and
 // presentation time. Frames come from the simulator's RGB buffers, from video files or from stills.
-import cv from '@u4/opencv4nodejs';
-import type { Mat, VideoCapture } from '@u4/opencv4nodejs';
+import cv from './cv.js';
+import type { Mat, VideoCapture } from './cv.js';
 import { existsSync, statSync } from 'node:fs';
 
 export interface Frame {

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import cv from '@u4/opencv4nodejs';
+import cv from '../../src/vision/cv.js';
 import { RUSSIAN_12FT } from '../../src/table/geometry.js';
 import { applyH, fitHomography, invertH } from '../../src/vision/calibration/homography.js';
 import { distortPx, nominalLens, undistortPx } from '../../src/vision/calibration/distortion.js';

@@ -1,15 +1,16 @@
 // Calibration from frames: cloth → outline → straight cushions (lens k1) → cushion noses → corners →
 // profile. Manual corners replace the automatic ones but still get a lens estimate when the cloth
 // can be found.
-import cv from '@u4/opencv4nodejs';
-import type { Mat } from '@u4/opencv4nodejs';
+import cv from '../cv.js';
+import type { Mat } from '../cv.js';
 import type { TableSpec } from '../../table/geometry.js';
 import type { Frame } from '../frame.js';
 import type { Pt } from './homography.js';
+import { fitHomography } from './homography.js';
 import type { Lens } from './distortion.js';
 import { distortPx, nominalLens, undistortPx } from './distortion.js';
 import type { Line } from './lines.js';
-import { estimateClothModel, clothMask, NoTableError } from './cloth.js';
+import { estimateClothModel, clothMask, NoTableError, refineClothModel } from './cloth.js';
 import type { ClothModel } from './cloth.js';
 import { clothRegion, sidePoints } from './outline.js';
 import { fitSides } from './lens-fit.js';
@@ -19,6 +20,7 @@ import { medianImage } from './median-frame.js';
 import type { CalibrationProfile } from './profile.js';
 import { buildProfile, NOSE_HEIGHT_OF_BALL } from './profile.js';
 import { validateCorners } from './manual-corners.js';
+import { focalDisagreement } from './camera-pose.js';
 
 /** Which image side the head cushion is on; an empty table does not show it, so this is a setting. */
 export type HeadSide = 'left' | 'right' | 'top' | 'bottom';
@@ -45,6 +47,8 @@ export interface TableOutline {
   cloth: ClothModel;
   edgeResidual_px: number;
   edgeSupport: number[];
+  /** side 0 (corner 0 → corner 1) is a long cushion */
+  longFirst: boolean;
   noseDepth: number[];
   noseContrast: number[];
 }
@@ -64,7 +68,9 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
   const scale = Math.max(1, Math.max(W, H) / WORK_LONG_SIDE);
   const small = scale > 1 ? bgr.resize(Math.round(H / scale), Math.round(W / scale), 0, 0, cv.INTER_AREA) : bgr;
   const sx = W / small.cols;
-  const cloth = estimateClothModel(small);
+  // the centre's colour first, then refitted over the whole cloth (lighting tints its parts)
+  let cloth = estimateClothModel(small);
+  for (let round = 0; round < 2; round++) cloth = refineClothModel(small, cloth, clothRegion(clothMask(small, cloth), sx).raw);
   const region = clothRegion(clothMask(small, cloth), sx);
   const q = region.quad;
   const perim = q.reduce((s, p, i) => s + Math.hypot(q[(i + 1) % 4]!.x - p.x, q[(i + 1) % 4]!.y - p.y), 0);
@@ -79,8 +85,7 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
   const fit = fitSides(sides, W, H, Math.max(0.7, 0.5 * sx), fixedK1);
   const outerU = cornersOf(fit.lines);
   if (!outerU) throw new NoTableError('no table found: the cloth edges do not meet in four corners');
-  const sideLen = (i: number) => Math.hypot(outerU[(i + 1) % 4]!.x - outerU[i]!.x, outerU[(i + 1) % 4]!.y - outerU[i]!.y);
-  const longFirst = sideLen(0) + sideLen(2) >= sideLen(1) + sideLen(3);
+  const longFirst = longSidesFirst(outerU, spec, fit.lens.cx_px, fit.lens.cy_px);
   const nose = findCushionNoses(createSampler(bgr), fit.lens, outerU, spec, longFirst);
   const innerU = cornersOf(nose.lines);
   if (!innerU) throw new NoTableError('no table found: the cushion lines do not meet in four corners');
@@ -92,16 +97,41 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
     cloth,
     edgeResidual_px: fit.residual_px,
     edgeSupport: support,
+    longFirst,
     noseDepth: nose.depth,
     noseContrast: nose.contrast,
   };
 }
 
 /** Protocol order HL HR FR FL from corners going clockwise in the image, given the head's side. */
-export function assignCorners(q: Pt[], head: HeadSide | undefined): { corners: Pt[]; head: HeadSide } {
+/**
+ * Which pair of opposite sides are the long cushions. Seen from above, the longer pair in the image;
+ * seen at a slant (a broadcast camera behind one end), foreshortening can make the long cushions look
+ * shorter, so there the choice is the one a pinhole camera can explain: only with the right aspect
+ * do the homography's two constraints on the focal length agree.
+ */
+export function longSidesFirst(q: Pt[], spec: TableSpec, cx: number, cy: number): boolean {
+  const len = (i: number) => Math.hypot(q[(i + 1) % 4]!.x - q[i]!.x, q[(i + 1) % 4]!.y - q[i]!.y);
+  const byLength = len(0) + len(2) >= len(1) + len(3);
+  const ratio = Math.max(len(0) + len(2), len(1) + len(3)) / Math.min(len(0) + len(2), len(1) + len(3));
+  const hx = spec.length_mm / 2, hy = spec.width_mm / 2;
+  const disagreement = (longFirst: boolean) => {
+    // corners 0..3 clockwise in the image; put the long axis along side 0 or side 1
+    const rect = longFirst ? [{ x: -hx, y: -hy }, { x: hx, y: -hy }, { x: hx, y: hy }, { x: -hx, y: hy }]
+      : [{ x: -hx, y: hy }, { x: -hx, y: -hy }, { x: hx, y: -hy }, { x: hx, y: hy }];
+    return focalDisagreement(fitHomography(rect, q), cx, cy);
+  };
+  const dThis = disagreement(byLength), dOther = disagreement(!byLength);
+  // a clear overhead view keeps the lengths' answer; a slanted one goes with the camera model
+  if (ratio > 1.35 && dThis < 1) return byLength;
+  return dOther < dThis ? !byLength : byLength;
+}
+
+export function assignCorners(q: Pt[], head: HeadSide | undefined, longFirst?: boolean): { corners: Pt[]; head: HeadSide } {
   const mid = (i: number) => ({ x: (q[i]!.x + q[(i + 1) % 4]!.x) / 2, y: (q[i]!.y + q[(i + 1) % 4]!.y) / 2 });
   const len = (i: number) => Math.hypot(q[(i + 1) % 4]!.x - q[i]!.x, q[(i + 1) % 4]!.y - q[i]!.y);
-  const shortSides = len(0) + len(2) < len(1) + len(3) ? [0, 2] : [1, 3];
+  const lf = longFirst ?? len(0) + len(2) >= len(1) + len(3);
+  const shortSides = lf ? [1, 3] : [0, 2];
   const a = mid(shortSides[0]!), b = mid(shortSides[1]!);
   const across = Math.abs(a.x - b.x) >= Math.abs(a.y - b.y);
   const h = head ?? (across ? 'left' : 'top');
@@ -135,11 +165,12 @@ export function calibrate(frames: Frame[], opts: CalibrateOptions): CalibrationR
     return { profile, outline, image };
   }
   const outline = findTableOutline(image, opts.spec, opts.k1);
-  const { corners, head } = assignCorners(outline.surface_px, opts.head);
+  const { corners, head } = assignCorners(outline.surface_px, opts.head, outline.longFirst);
   if (!opts.head) warnings.push(`the head end was assumed to be on the image's ${head} (pass --head or --corners to fix it)`);
   const corners_px = corners.map((p) => [p.x, p.y] as [number, number]);
   try {
-    validateCorners(corners_px, W, H, opts.spec);
+    // the long cushions were already told from the short ones by the camera model
+    validateCorners(corners_px, W, H, opts.spec, false);
   } catch (e) {
     throw new NoTableError(`no table found: the outline found is not a plausible table (${(e as Error).message})`);
   }

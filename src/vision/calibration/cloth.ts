@@ -1,8 +1,8 @@
 // The cloth's colour, learnt from the image itself (green, blue, burgundy, any other), and the mask of
 // cloth-coloured pixels. Colour is compared as chromaticity (R, G, B divided by their sum), which does
 // not change when a lamp makes the cloth brighter or darker; brightness only limits it loosely.
-import cv from '@u4/opencv4nodejs';
-import type { Mat } from '@u4/opencv4nodejs';
+import cv from '../cv.js';
+import type { Mat } from '../cv.js';
 
 export interface ClothModel {
   /** mean chromaticity (r, g) = (R, G) / (R + G + B) of cloth pixels */
@@ -15,6 +15,31 @@ export interface ClothModel {
   lab: [number, number, number];
   /** fraction of the central region the model explains: low means no cloth in the middle */
   centralShare: number;
+  /**
+   * the cloth's chromaticity as a smooth function of the place in the image (quadratic in x / width
+   * and y / height): lamps of different colours and a projector tint parts of the cloth; null before
+   * the whole table has been seen
+   */
+  field: ClothField | null;
+}
+
+/** Coefficients of 1, x, y, x², xy, y² for the mean r and g chromaticities. */
+export interface ClothField {
+  r: number[];
+  g: number[];
+}
+
+function basis(nx: number, ny: number): number[] {
+  return [1, nx, ny, nx * nx, nx * ny, ny * ny];
+}
+
+/** The cloth's expected chromaticity at a place (nx = x / width, ny = y / height). */
+export function clothChromaAt(m: ClothModel, nx: number, ny: number): [number, number] {
+  if (!m.field) return m.chroma;
+  const b = basis(nx, ny);
+  let r = 0, g = 0;
+  for (let i = 0; i < 6; i++) { r += m.field.r[i]! * b[i]!; g += m.field.g[i]! * b[i]!; }
+  return [r, g];
 }
 
 export class NoTableError extends Error {}
@@ -24,10 +49,10 @@ export class NoTableError extends Error {}
  * Chromaticity gets noisier as light falls (the same sensor noise over a smaller sum), so a pixel
  * darker than the cloth's median is allowed proportionally more spread.
  */
-export function clothDistance2(m: ClothModel, b: number, g: number, r: number): number {
+export function clothDistance2(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma): number {
   const s = r + g + b;
   if (s < 3 * Math.max(12, 0.2 * m.brightness)) return Infinity;
-  const dr = r / s - m.chroma[0], dg = g / s - m.chroma[1];
+  const dr = r / s - mean[0], dg = g / s - mean[1];
   const d2 = m.icov[0] * dr * dr + 2 * m.icov[1] * dr * dg + m.icov[2] * dg * dg;
   const rel = s / (3 * m.brightness);
   return rel < 1 ? d2 * rel * rel : d2;
@@ -92,7 +117,69 @@ export function estimateClothModel(bgr: Mat): ClothModel {
   const lab = px.cvtColor(cv.COLOR_BGR2Lab).at(0, 0) as unknown as { x: number; y: number; z: number };
   const chromaSat = Math.hypot(mr - 1 / 3, mg - 1 / 3);
   if (chromaSat < 0.015) throw new NoTableError('no table found: the middle of the image has no cloth colour (grey or white)');
-  return { chroma: [mr, mg], icov, brightness, lab: [lab.x, lab.y, lab.z], centralShare: share };
+  return { chroma: [mr, mg], icov, brightness, lab: [lab.x, lab.y, lab.z], centralShare: share, field: null };
+}
+
+/**
+ * The model refitted over the whole cloth region of `mask`: the mean chromaticity becomes a smooth
+ * field over the image and the spread is measured around it.
+ */
+export function refineClothModel(bgr: Mat, m: ClothModel, mask: Mat): ClothModel {
+  const w = bgr.cols, h = bgr.rows;
+  const data = bgr.gaussianBlur(new cv.Size(5, 5), 1.0).getData();
+  const mk = mask.getData();
+  const A = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
+  const br = new Array<number>(6).fill(0), bg = new Array<number>(6).fill(0);
+  const samples: [number, number, number, number][] = [];
+  const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 30000)));
+  for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) {
+    const i = y * w + x;
+    if (!mk[i]) continue;
+    const o = 3 * i, B = data[o]!, G = data[o + 1]!, R = data[o + 2]!, S = B + G + R;
+    if (S < 3 * 0.5 * m.brightness) continue; // dim pixels: noisy chromaticity
+    const nx = (x + 0.5) / w, ny = (y + 0.5) / h, r = R / S, g = G / S;
+    const bs = basis(nx, ny);
+    for (let a = 0; a < 6; a++) {
+      br[a]! += bs[a]! * r; bg[a]! += bs[a]! * g;
+      for (let b = 0; b < 6; b++) A[a]![b]! += bs[a]! * bs[b]!;
+    }
+    samples.push([nx, ny, r, g]);
+  }
+  if (samples.length < 200) return m;
+  let field: ClothField;
+  try {
+    field = { r: solve6(A, br), g: solve6(A, bg) };
+  } catch {
+    return m;
+  }
+  const withField = { ...m, field };
+  let crr = 0, crg = 0, cgg = 0;
+  for (const [nx, ny, r, g] of samples) {
+    const [mr, mg] = clothChromaAt(withField, nx, ny);
+    const dr = r - mr, dg = g - mg;
+    crr += dr * dr; crg += dr * dg; cgg += dg * dg;
+  }
+  const floor = 0.004 ** 2;
+  crr = crr / samples.length + floor; cgg = cgg / samples.length + floor; crg /= samples.length;
+  const det = crr * cgg - crg * crg;
+  return { ...withField, icov: [cgg / det, -crg / det, crr / det] };
+}
+
+function solve6(A: number[][], b: number[]): number[] {
+  const aug = A.map((row, i) => [...row, b[i]!]);
+  const n = 6;
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(aug[r]![c]!) > Math.abs(aug[piv]![c]!)) piv = r;
+    if (Math.abs(aug[piv]![c]!) < 1e-12) throw new Error('singular');
+    [aug[c], aug[piv]] = [aug[piv]!, aug[c]!];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = aug[r]![c]! / aug[c]![c]!;
+      for (let k = c; k <= n; k++) aug[r]![k]! -= f * aug[c]![k]!;
+    }
+  }
+  return aug.map((row, i) => row[n]! / row[i]!);
 }
 
 /** 255 where a pixel has the cloth's colour (any brightness a lamp could give it), else 0. */
@@ -103,10 +190,15 @@ export function clothMask(bgr: Mat, m: ClothModel, maxDistance = 4.5): Mat {
   const out = Buffer.alloc(w * h);
   const T2 = maxDistance * maxDistance;
   const vMax = Math.min(255 * 3, m.brightness * 3 * 2.6);
-  for (let i = 0, o = 0; i < w * h; i++, o += 3) {
-    const B = data[o]!, G = data[o + 1]!, R = data[o + 2]!;
-    if (B + G + R > vMax) continue;
-    if (clothDistance2(m, B, G, R) < T2) out[i] = 255;
+  const mean: [number, number] = [...m.chroma];
+  for (let y = 0, i = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, i++) {
+      const o = 3 * i;
+      const B = data[o]!, G = data[o + 1]!, R = data[o + 2]!;
+      if (B + G + R > vMax) continue;
+      if (m.field && (x & 3) === 0) { const c = clothChromaAt(m, (x + 0.5) / w, (y + 0.5) / h); mean[0] = c[0]; mean[1] = c[1]; }
+      if (clothDistance2(m, B, G, R, mean) < T2) out[i] = 255;
+    }
   }
   return new cv.Mat(out, h, w, cv.CV_8UC1);
 }

@@ -116,6 +116,10 @@ export function findCushionNoses(s: Sampler, lens: Lens, outer: Pt[], table: { l
       const cx = cushion_mm(x.k, isLong), cy = cushion_mm(y.k, isLong);
       out.push({ a: x, b: y, c_mm: (cx + cy) / 2, s: x.contrast + y.contrast, mismatch: Math.abs(cx - cy) / Math.max(cx, cy, 1), sign: x.sign });
     }
+    // a nose too faint to show on one side (glare, a cue lying along it) is where its opposite's is
+    const matched = (c: Candidate) => out.some((p) => (p.a === c || p.b === c) && p.mismatch < 0.25);
+    for (const x of ca) if (!matched(x)) out.push({ a: x, b: { ...x, contrast: 0 }, c_mm: cushion_mm(x.k, isLong), s: x.contrast, mismatch: 0, sign: x.sign });
+    for (const y of cb) if (!matched(y)) out.push({ a: { ...y, contrast: 0 }, b: y, c_mm: cushion_mm(y.k, isLong), s: y.contrast, mismatch: 0, sign: y.sign });
     return out;
   };
   const LP = pairsOf(longSides, true), SP = pairsOf(shortSides, false);

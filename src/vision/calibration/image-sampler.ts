@@ -1,6 +1,6 @@
 // Bilinear sampling of a BGR image's luminance and cloth distance at sub-pixel positions, for edge
 // profiles across the cushions (a few thousand samples, so plain TS over the raw buffer).
-import type { Mat } from '@u4/opencv4nodejs';
+import type { Mat } from '../cv.js';
 
 export interface Sampler {
   width: number;

@@ -1,6 +1,9 @@
 // `--corners "x,y x,y x,y x,y"` (HL HR FR FL, image px): the fallback when the table cannot be
 // found automatically. A typo here would silently ruin every measurement, so it is checked hard.
 import type { TableSpec } from '../../table/geometry.js';
+import { surfaceCorners } from '../../table/geometry.js';
+import { fitHomography } from './homography.js';
+import { focalDisagreement } from './camera-pose.js';
 
 export class CornersError extends Error {}
 
@@ -24,7 +27,7 @@ const NAMES = ['HL', 'HR', 'FR', 'FL'];
  * shape that a table of this spec could make under a perspective camera (its long sides HR–FR and
  * FL–HL must look longer than its short ones, within a generous factor).
  */
-export function validateCorners(c: [number, number][], width_px: number, height_px: number, spec: TableSpec): void {
+export function validateCorners(c: [number, number][], width_px: number, height_px: number, spec: TableSpec, checkAspect = true): void {
   if (c.length !== 4) throw new CornersError(`expected 4 corners, got ${c.length}`);
   c.forEach(([x, y], i) => {
     if (!(x >= 0 && x <= width_px && y >= 0 && y <= height_px)) {
@@ -49,13 +52,23 @@ export function validateCorners(c: [number, number][], width_px: number, height_
   const long = (len(1, 2) + len(3, 0)) / 2;
   const want = spec.length_mm / spec.width_mm;
   const seen = long / short;
-  // a perspective view can squeeze or stretch the table, but not beyond ~2.5× either way
-  if (seen < want / 2.5 || seen > want * 2.5) {
+  // a view from above shows roughly the table's proportions; a slanted one can foreshorten the long
+  // cushions, and then the order is right if a pinhole camera explains it better than the other order
+  if (checkAspect && (seen < want / 2.5 || seen > want * 2.5) && !perspectiveExplains(c, width_px, height_px, spec)) {
     throw new CornersError(`corners give a table ${seen.toFixed(2)}× as long as wide; the table setting is ${want.toFixed(2)}× ` +
       '(order must be HL HR FR FL: the head cushion first, then the right long cushion)');
   }
   const area = Math.abs(shoelace(c));
   if (area < 0.02 * width_px * height_px) throw new CornersError('corners enclose less than 2% of the image: too small to be the table');
+}
+
+function perspectiveExplains(c: [number, number][], width_px: number, height_px: number, spec: TableSpec): boolean {
+  const q = c.map(([x, y]) => ({ x, y }));
+  const rect = surfaceCorners(spec);
+  const swapped = [rect[1]!, rect[2]!, rect[3]!, rect[0]!];
+  const d = focalDisagreement(fitHomography(rect, q), width_px / 2, height_px / 2);
+  const dSwapped = focalDisagreement(fitHomography(swapped, q), width_px / 2, height_px / 2);
+  return d < 0.7 && d < dSwapped;
 }
 
 function shoelace(c: [number, number][]): number {

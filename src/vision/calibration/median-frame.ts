@@ -1,6 +1,6 @@
 // The per-pixel median of a few frames: players, cues and rolling balls move, the table does not.
-import cv from '@u4/opencv4nodejs';
-import type { Mat } from '@u4/opencv4nodejs';
+import cv from '../cv.js';
+import type { Mat } from '../cv.js';
 
 export function medianImage(mats: Mat[]): Mat {
   if (mats.length === 0) throw new Error('medianImage: no frames');

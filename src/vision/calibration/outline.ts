@@ -1,7 +1,7 @@
 // The table's outline in the image: the cloth-coloured region around the centre (bed and cushion
 // tops), holes from balls filled, and its boundary split into the four sides of a quadrilateral.
-import cv from '@u4/opencv4nodejs';
-import type { Mat } from '@u4/opencv4nodejs';
+import cv from '../cv.js';
+import type { Mat } from '../cv.js';
 import type { Pt } from './homography.js';
 import { NoTableError } from './cloth.js';
 import type { Line } from './lines.js';
@@ -10,6 +10,8 @@ import { distanceToLine, intersect, robustLine } from './lines.js';
 export interface ClothRegion {
   /** filled region at work scale, 8UC1 255 inside */
   filled: Mat;
+  /** the cloth-coloured pixels of the region (not filled), work scale */
+  raw: Mat;
   /** outer boundary of the region, full-resolution px, in contour order */
   boundary: Pt[];
   /** rough corners (full-res px) going clockwise in the image from the one nearest the top-left */
@@ -55,7 +57,7 @@ export function clothRegion(mask: Mat, scale: number): ClothRegion {
   const quad = quadFromLines(inner, Math.hypot(w, h) * scale)
     ?? quadFromHull(outer.convexHull().getPoints().map((p) => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })));
   if (!quad) throw new NoTableError('no table found: the cloth region is not four-sided');
-  return { filled, boundary, quad, scale };
+  return { filled, raw: compMat.bitwiseAnd(mask), boundary, quad, scale };
 }
 
 /**

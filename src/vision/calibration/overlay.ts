@@ -1,8 +1,8 @@
 // A picture for a person to check a calibration: the playing surface's outline (drawn through the
 // lens model, so a wrong k1 shows as a curve off the cushion), pockets, spots, the house line, and
 // the corner names (which end was taken as the head).
-import cv from '@u4/opencv4nodejs';
-import type { Mat } from '@u4/opencv4nodejs';
+import cv from '../cv.js';
+import type { Mat, Point2 } from '../cv.js';
 import { POCKET_IDS, frontSpot, houseLineX_mm, thirdSpot } from '../../table/geometry.js';
 import type { CalibrationProfile } from './profile.js';
 import { tableToPx } from './profile.js';
@@ -13,8 +13,8 @@ const MAGENTA = new cv.Vec3(255, 0, 255);
 const CYAN = new cv.Vec3(255, 255, 0);
 const WHITE = new cv.Vec3(255, 255, 255);
 
-function polyline(p: CalibrationProfile, pts_mm: Pt[], closed: boolean): cv.Point2[] {
-  const out: cv.Point2[] = [];
+function polyline(p: CalibrationProfile, pts_mm: Pt[], closed: boolean): Point2[] {
+  const out: Point2[] = [];
   const n = pts_mm.length;
   for (let i = 0; i < (closed ? n : n - 1); i++) {
     const a = pts_mm[i]!, b = pts_mm[(i + 1) % n]!;

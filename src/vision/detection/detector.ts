@@ -1,6 +1,6 @@
 // Ball detection per frame: candidates from a circle transform at a coarse scale, each refined and
 // checked at full resolution, described by its look, and placed on the table in millimetres.
-import cv from '@u4/opencv4nodejs';
+import cv from '../cv.js';
 import type { Frame } from '../frame.js';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { ballPxToTable, ballRadiusAt_px, onSurface, pxToTable } from '../calibration/profile.js';

@@ -1,7 +1,7 @@
 // What the detector precomputes from a calibration: the region of the image to look at, the working
 // scale (balls about 5 px in radius: enough to find them, cheap to search), the surface mask and the
 // expected ball radius at every place (perspective makes near balls bigger).
-import cv from '@u4/opencv4nodejs';
+import cv from '../cv.js';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { ballRadiusAt_px, pxToTable, tableToPx } from '../calibration/profile.js';
 
