@@ -54,6 +54,10 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
   const camH = options['camera-height'] === undefined ? undefined : Number(options['camera-height']);
   if (camH !== undefined && !(camH > 100 && camH < 20000)) throw new UsageError(`--camera-height ${String(options['camera-height'])}: millimetres, 100..20000`);
 
+  // OpenCV logs every video backend it tries on a bad file; our message says what a person needs
+  // (read when the library loads, so before the import below)
+  process.env.OPENCV_LOG_LEVEL ??= 'SILENT';
+  process.env.OPENCV_VIDEOIO_PRIORITY_GSTREAMER ??= '0';
   let vision;
   try {
     vision = await import('../vision/calibration/run.js');

@@ -19,6 +19,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'watch a video of the table and write protocol shot records (JSONL)',
     run: async (a) => (await import('./analyze.js')).analyzeCommand(a),
   },
+  calibrate: {
+    summary: 'find the table in an image or video: calibration profile (px ↔ mm, lens) and a check overlay',
+    run: async (a) => (await import('./calibrate.js')).calibrateCommand(a),
+  },
   eval: {
     summary: 'compare observed shot records with the truth, stroke by stroke',
     run: async (a) => (await import('./eval.js')).evalCommand(a),

@@ -2,7 +2,7 @@
 // presentation time. Frames come from the simulator's RGB buffers, from video files or from stills.
 import cv from './cv.js';
 import type { Mat, VideoCapture } from './cv.js';
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 
 export interface Frame {
   index: number;
@@ -61,6 +61,7 @@ export function readSourceFrames(path: string, count = 1): Frame[] {
     if (!mat || mat.empty) throw new FrameSourceError(`${path}: cannot be decoded as an image`);
     return [frameFromMat(mat, 0, 0)];
   }
+  if (!looksLikeVideo(path)) throw new FrameSourceError(`${path}: not an image or a video OpenCV can read`);
   let cap: VideoCapture;
   try {
     cap = new cv.VideoCapture(path);
@@ -84,6 +85,24 @@ export function readSourceFrames(path: string, count = 1): Frame[] {
     return out;
   } finally {
     cap.release();
+  }
+}
+
+/**
+ * A cheap look at the first bytes: text and empty files are not videos (OpenCV would try every
+ * backend on them, loudly); anything binary is left for OpenCV to judge.
+ */
+function looksLikeVideo(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(64);
+    const n = readSync(fd, head, 0, 64, 0);
+    if (n < 16) return false;
+    let printable = 0;
+    for (let i = 0; i < n; i++) { const c = head[i]!; if (c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127)) printable++; }
+    return printable < n;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -6,7 +6,8 @@ import type { Frame } from '../frame.js';
 import type { Pt } from './homography.js';
 import { distortPx, undistortPx } from './distortion.js';
 import type { CalibrationProfile } from './profile.js';
-import { clothDistance2 } from './cloth.js';
+import { clothChromaAt, clothDistance2 } from './cloth.js';
+import type { Mat } from '../cv.js';
 import { findTableOutline, profileFromOutline } from './calibrate.js';
 import { medianImage } from './median-frame.js';
 
@@ -21,19 +22,19 @@ export interface BumpCheck {
 
 const SEARCH_PX = 14;
 
-export function checkCameraMoved(p: CalibrationProfile, frame: Frame, tolerance_px?: number): BumpCheck {
-  const tol = tolerance_px ?? Math.max(2.5, 0.003 * Math.max(p.image.width_px, p.image.height_px));
-  if (!p.clothOutline_px || !p.cloth) return { moved: false, offset_px: [], found: [], why: 'no cloth outline in the profile: cannot check' };
+/** Median offset of the cloth's outer edge from where the profile puts it, per side (px). */
+export function measureEdgeOffsets(p: CalibrationProfile, bgr: Mat): { offset_px: number[]; found: number[] } {
+  if (!p.clothOutline_px || !p.cloth) return { offset_px: [], found: [] };
   const cloth = p.cloth;
-  const data = frame.bgr.getData();
-  const W = frame.width, H = frame.height;
+  const data = bgr.getData();
+  const W = bgr.cols, H = bgr.rows;
   const isCloth = (x: number, y: number): boolean | null => {
     const xi = Math.floor(x), yi = Math.floor(y);
     if (xi < 0 || yi < 0 || xi >= W || yi >= H) return null;
     const o = 3 * (yi * W + xi);
     const b = data[o]!, g = data[o + 1]!, r = data[o + 2]!;
     if (b + g + r > Math.min(765, cloth.brightness * 3 * 2.6)) return false;
-    return clothDistance2(cloth, b, g, r) < 4.5 * 4.5;
+    return clothDistance2(cloth, b, g, r, clothChromaAt(cloth, (xi + 0.5) / W, (yi + 0.5) / H)) < 4.5 * 4.5;
   };
   const q = p.clothOutline_px.map(([u, v]) => undistortPx(p.lens, u, v));
   const cx = q.reduce((s, a) => s + a.x, 0) / 4, cy = q.reduce((s, a) => s + a.y, 0) / 4;
@@ -49,7 +50,7 @@ export function checkCameraMoved(p: CalibrationProfile, frame: Frame, tolerance_
       const t = 0.08 + (0.84 * (i + 0.5)) / M;
       if (Math.abs(t - 0.5) < 0.05) continue; // a middle pocket
       const base: Pt = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-      // walk outward from inside: the last cloth pixel before a run of non-cloth
+      // walking outward: the last cloth pixel before a run of non-cloth
       let edge = NaN;
       let prev: boolean | null = null;
       for (let d = -SEARCH_PX; d <= SEARCH_PX; d++) {
@@ -70,11 +71,24 @@ export function checkCameraMoved(p: CalibrationProfile, frame: Frame, tolerance_
     offs.sort((x, y) => x - y);
     offsets.push(valid >= 0.3 ? offs[offs.length >> 1]! : NaN);
   }
-  const measured = offsets.filter((o) => Number.isFinite(o));
+  return { offset_px: offsets, found };
+}
+
+/**
+ * Compares the cloth edge's offsets now with those measured on the calibration image itself
+ * (`p.edgeReference_px`), so how the colour model places the edge does not matter, only a change.
+ */
+export function checkCameraMoved(p: CalibrationProfile, frame: Frame, tolerance_px?: number): BumpCheck {
+  const tol = tolerance_px ?? Math.max(2.5, 0.003 * Math.max(p.image.width_px, p.image.height_px));
+  if (!p.clothOutline_px || !p.cloth) return { moved: false, offset_px: [], found: [], why: 'no cloth outline in the profile: cannot check' };
+  const { offset_px, found } = measureEdgeOffsets(p, frame.bgr);
+  const ref = p.edgeReference_px ?? [0, 0, 0, 0];
+  const shift = offset_px.map((o, i) => o - (Number.isFinite(ref[i]!) ? ref[i]! : 0));
+  const measured = shift.filter((o) => Number.isFinite(o));
   const worst = measured.length ? Math.max(...measured.map(Math.abs)) : 0;
-  if (measured.length <= 1) return { moved: true, offset_px: offsets, found, why: 'the cloth edge is not where the profile says on most sides' };
-  if (worst > tol) return { moved: true, offset_px: offsets, found, why: `the cloth edge moved ${worst.toFixed(1)} px (tolerance ${tol.toFixed(1)})` };
-  return { moved: false, offset_px: offsets, found, why: 'the cloth edge is where the profile says' };
+  if (measured.length <= 1) return { moved: true, offset_px: shift, found, why: 'the cloth edge is not where the profile says on most sides' };
+  if (worst > tol) return { moved: true, offset_px: shift, found, why: `the cloth edge moved ${worst.toFixed(1)} px (tolerance ${tol.toFixed(1)})` };
+  return { moved: false, offset_px: shift, found, why: 'the cloth edge is where the profile says' };
 }
 
 /**
@@ -96,5 +110,6 @@ export function reRegister(p: CalibrationProfile, frames: Frame[], cameraHeight_
     width_px: p.image.width_px, height_px: p.image.height_px, spec: p.table, head: p.head,
     warnings: [warning], ...(cameraHeight_mm ? { cameraHeight_mm } : {}),
   });
+  profile.edgeReference_px = measureEdgeOffsets(profile, image).offset_px;
   return { profile, warning };
 }

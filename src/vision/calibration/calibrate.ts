@@ -21,6 +21,7 @@ import type { CalibrationProfile } from './profile.js';
 import { buildProfile, NOSE_HEIGHT_OF_BALL } from './profile.js';
 import { validateCorners } from './manual-corners.js';
 import { focalDisagreement } from './camera-pose.js';
+import { measureEdgeOffsets } from './bump.js';
 
 /** Which image side the head cushion is on; an empty table does not show it, so this is a setting. */
 export type HeadSide = 'left' | 'right' | 'top' | 'bottom';
@@ -162,6 +163,7 @@ export function calibrate(frames: Frame[], opts: CalibrateOptions): CalibrationR
       clothLab, cloth: outline?.cloth ?? null, clothOutline_px: outline ? toPairs(outline.outer_px) : null, warnings, cameraHeight_mm: opts.cameraHeight_mm,
       quality: { edgeResidual_px: outline?.edgeResidual_px ?? NaN, edgeSupport: outline?.edgeSupport ?? [] },
     });
+    if (outline) profile.edgeReference_px = measureEdgeOffsets(profile, image).offset_px;
     return { profile, outline, image };
   }
   const outline = findTableOutline(image, opts.spec, opts.k1);
@@ -180,6 +182,7 @@ export function calibrate(frames: Frame[], opts: CalibrateOptions): CalibrationR
     ...(opts.cameraHeight_mm ? { cameraHeight_mm: opts.cameraHeight_mm } : {}),
     ...(opts.noseHeight_mm !== undefined ? { noseHeight_mm: opts.noseHeight_mm } : {}),
   });
+  profile.edgeReference_px = measureEdgeOffsets(profile, image).offset_px;
   return { profile, outline, image };
 }
 

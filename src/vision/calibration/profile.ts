@@ -44,6 +44,8 @@ export interface CalibrationProfile {
    * going clockwise in the image from the top-left; null with manual corners and no cloth found
    */
   clothOutline_px: [number, number][] | null;
+  /** the cloth edge's offsets from `clothOutline_px` measured on the calibration image (bump.ts) */
+  edgeReference_px?: number[];
   /** the cloth's chromaticity model (see cloth.ts); null when it could not be learnt */
   cloth: ClothModel | null;
   quality: {
