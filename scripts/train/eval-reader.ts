@@ -7,9 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { renderBallCrops, type BallCrop } from '../../src/sim/render/crops.js';
 import { NumberReader } from '../../src/vision/identity/number-reader.js';
 import { READER_INPUT_PX, readerPatch } from '../../src/vision/identity/reader-input.js';
-import { NOT_VISIBLE, ID_CLASSES } from '../../src/vision/observation.js';
 import { makeRng } from '../../src/sim/rng.js';
-import { scoreReadings, type Reading } from '../../src/vision/identity/reader-metrics.js';
+import { cropKind, scoreReadings, type Reading } from '../../src/vision/identity/reader-metrics.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -20,7 +19,6 @@ const jsonOut = opt('json', '');
 const sweepCount = Number(opt('sweep-count', String(Math.min(600, count))));
 
 const reader = await NumberReader.load(model);
-const classOf = (c: BallCrop) => (c.label === 'cue' ? 0 : c.label === 'hidden' ? NOT_VISIBLE : c.label);
 const SIZE = 3 * READER_INPUT_PX * READER_INPUT_PX;
 
 type Transform = (rgb: Uint8Array, size: number, rng: ReturnType<typeof makeRng>) => Uint8Array;
@@ -37,7 +35,7 @@ async function readAll(crops: BallCrop[], opts: { offset_px?: number; transform?
       readerPatch({ data: rgb, width: c.size_px, height: c.size_px, order: 'rgb' }, c.size_px / 2 + d * Math.cos(a), c.size_px / 2 + d * Math.sin(a), c.radius_px, patches, k * SIZE);
     });
     const probs = await reader.runPatches(patches, batch.length);
-    batch.forEach((c, k) => out.push({ probs: probs[k]!, truth: classOf(c), readable: c.label !== 'hidden' }));
+    batch.forEach((c, k) => out.push({ probs: probs[k]!, ball: c.ball === 'cue' ? 0 : c.ball, kind: cropKind(c.label, c.numeralVisible) }));
   }
   return out;
 }
@@ -79,8 +77,8 @@ for (let i = 0; i < runs; i++) await reader.runPatches(patches, 16);
 const perCrop_ms = Number(process.hrtime.bigint() - tl) / 1e6 / runs / 16;
 
 const sweep = crops.slice(0, sweepCount);
-const rows: { sweep: string; setting: string; readableTop1: number; hiddenRecall: number }[] = [];
-const add = async (name: string, setting: string, r: Reading[]) => { const s = scoreReadings(r); rows.push({ sweep: name, setting, readableTop1: s.readableTop1, hiddenRecall: s.hiddenRecall }); };
+const rows: { sweep: string; setting: string; readableTop1: number; hiddenRecall: number; wrongNumberRate: number }[] = [];
+const add = async (name: string, setting: string, r: Reading[]) => { const s = scoreReadings(r); rows.push({ sweep: name, setting, readableTop1: s.readableTop1, hiddenRecall: s.hiddenRecall, wrongNumberRate: s.wrongNumberRate }); };
 for (const s of [0, 0.7, 1.2, 2.0]) await add('blur', `sigma ${s} px`, await readAll(sweep, s ? { transform: blur(s) } : {}));
 for (const s of [0, 6, 12, 20]) await add('noise', `sd ${s} levels`, await readAll(sweep, s ? { transform: noise(s) } : {}));
 for (const d of [0, 2, 4, 6]) await add('offset', `${d} px`, await readAll(sweep, { offset_px: d }));
@@ -91,12 +89,13 @@ for (const k of [2700, 4000, 6500]) {
 const hash = createHash('sha256').update(readFileSync(model)).digest('hex');
 const report = { model, sha256: hash, heldOutSeeds: `${seedBase}..`, crops: count, ...base, latency_ms_per_crop_batch16: Math.round(perCrop_ms * 10000) / 10000, sweeps: rows };
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
-console.log(`held-out crops ${count} (readable ${base.readable}, not visible ${base.hidden})`);
+console.log(`held-out crops ${count} (readable ${base.readable}, clearly unreadable ${base.hidden}, half-turned ${base.ambiguous})`);
 console.log(`top-1 on readable crops      ${pct(base.readableTop1)}`);
 console.log(`"not visible" on unreadable  ${pct(base.hiddenRecall)}`);
+console.log(`wrong number, all crops      ${pct(base.wrongNumberRate)}`);
+console.log(`half-turned: right or "not visible" ${pct(base.ambiguousSafe)}`);
 console.log(`expected calibration error   ${pct(base.ece)}`);
 console.log(`latency, batch of 16, 1 core ${perCrop_ms.toFixed(4)} ms per crop`);
-console.log('\nsweep        setting         readable top-1   not-visible recall');
-for (const r of rows) console.log(`${r.sweep.padEnd(12)} ${r.setting.padEnd(15)} ${pct(r.readableTop1).padStart(14)} ${pct(r.hiddenRecall).padStart(18)}`);
+console.log('\nsweep        setting         readable top-1   not-visible recall   wrong number');
+for (const r of rows) console.log(`${r.sweep.padEnd(12)} ${r.setting.padEnd(15)} ${pct(r.readableTop1).padStart(14)} ${pct(r.hiddenRecall).padStart(18)} ${pct(r.wrongNumberRate).padStart(14)}`);
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + '\n');
-void ID_CLASSES;

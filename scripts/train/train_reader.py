@@ -28,7 +28,19 @@ def load(d):
     x = np.fromfile(os.path.join(d, 'images.u8'), dtype=np.uint8).reshape(n, s, s, 3)
     y = np.fromfile(os.path.join(d, 'labels.u8'), dtype=np.uint8).astype(np.int64)
     r = np.array([m['radius_px'] for m in meta], dtype=np.float32)
+    # a numeral half turned away is neither clearly readable nor clearly hidden: such crops teach
+    # nothing certain and are left out (the tracker's fusion over frames carries those moments)
+    keep = np.array([not is_ambiguous(m) for m in meta])
+    x, y, r = x[keep], y[keep], r[keep]
+    meta = [m for m, k in zip(meta, keep) if k]
     return torch.from_numpy(x).permute(0, 3, 1, 2).float() / 255.0, torch.from_numpy(y), torch.from_numpy(r), meta
+
+
+AMBIGUOUS = (0.3, 0.85)
+
+
+def is_ambiguous(m):
+    return m['label'] == 'hidden' and AMBIGUOUS[0] <= m['numeralVisible'] < AMBIGUOUS[1]
 
 
 def resample(x, radius, rot, shift, scale_jitter):
@@ -176,7 +188,7 @@ def main():
     base = os.path.splitext(a.out)[0]
     sample.numpy().astype(np.float32).tofile(base + '.parity-in.f32')
     ref.numpy().astype(np.float32).tofile(base + '.parity-out.f32')
-    json.dump({'input': [INPUT, INPUT], 'radius_px': RADIUS, 'classes': CLASSES, 'temperature': best_t, 'parameters': params,
+    json.dump({'input': [INPUT, INPUT], 'radius_px': RADIUS, 'ambiguous': list(AMBIGUOUS), 'classes': CLASSES, 'temperature': best_t, 'parameters': params,
                'epochs': a.epochs, 'seed': a.seed, 'train': len(yt), 'val': len(yv)}, open(base + '.train.json', 'w'), indent=2)
     print(f'wrote {a.out}', flush=True)
 

@@ -39,6 +39,63 @@ export interface AnalyzeSummary {
 
 export class AnalyzeError extends Error {}
 
+/**
+ * The per-frame pipeline on a calibrated camera: detection, tracking, number reading on balls at
+ * rest, stroke inference. Feed frames in order; records come back as strokes complete. `analyze`
+ * and the live referee's camera source both drive it.
+ */
+export class FramePipeline {
+  readonly analyzer: ObservationAnalyzer;
+  readonly timings_ms = { detect: 0, track: 0, read: 0 };
+  private readonly detector;
+  private readonly lastRead = new Map<number, number>();
+
+  constructor(readonly profile: CalibrationProfile, private readonly o: { spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean }) {
+    this.detector = createBallDetector(profile);
+    this.analyzer = new ObservationAnalyzer(o.spec, { rack: o.rack ?? true });
+  }
+
+  async push(f: Frame): Promise<TableRecord[]> {
+    const t1 = performance.now();
+    const seen = this.detector.detect(f);
+    const t2 = performance.now();
+    this.timings_ms.detect += t2 - t1;
+    const obs: FrameObservation = {
+      index: f.index, t_s: f.t_s, occluded: [],
+      detections: seen.map((d): SeenBall => ({
+        x_mm: d.x_mm, y_mm: d.y_mm, conf: d.confidence, cueLike: cueLikelihood(d, this.o.cueBall), partial: d.partial,
+        u_px: d.u_px, v_px: d.v_px, r_px: d.r_px,
+      })),
+    };
+    const out = this.analyzer.push(obs);
+    this.timings_ms.track += performance.now() - t2;
+    await this.read(f);
+    return out;
+  }
+
+  finish(): TableRecord[] {
+    return this.analyzer.finish();
+  }
+
+  private async read(f: Frame): Promise<void> {
+    if (!this.o.reader) return;
+    const t0 = performance.now();
+    // balls at rest, seen now, read least recently first: a sharp reading at rest is worth most
+    const due = this.analyzer.tracker.live()
+      .filter((t) => t.state === 'visible' && t.last?.u_px !== undefined && Math.hypot(t.vx_mm_s, t.vy_mm_s) < 30 && f.t_s - (this.lastRead.get(t.id) ?? -Infinity) > 0.5)
+      .sort((a, b) => (this.lastRead.get(a.id) ?? -Infinity) - (this.lastRead.get(b.id) ?? -Infinity))
+      .slice(0, this.o.readsPerFrame ?? 4);
+    if (!due.length) return;
+    const img = { data: f.bgr.getData() as Uint8Array, width: f.width, height: f.height, order: 'bgr' as const };
+    const probs = await this.o.reader.read(img, due.map((t: Track) => ({ u_px: t.last!.u_px!, v_px: t.last!.v_px!, radius_px: t.last!.r_px! })));
+    due.forEach((t, i) => {
+      this.analyzer.ids.observe(t.id, { ...t.last!, idProbs: probs[i]!, sharp: true, cueLike: 0.5 });
+      this.lastRead.set(t.id, f.t_s);
+    });
+    this.timings_ms.read += performance.now() - t0;
+  }
+}
+
 export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
   let cap: VideoCapture;
   try {
@@ -49,9 +106,9 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
   const fps = cap.get(cv.CAP_PROP_FPS) || 30;
   const total = Math.max(0, Math.round(cap.get(cv.CAP_PROP_FRAME_COUNT)));
   const warnings: string[] = [];
-  const timings = { decode: 0, detect: 0, track: 0, read: 0 };
+  let decode_ms = 0;
   try {
-    // calibrate on the first frames (an empty table or a still one), then start again
+    // calibrate on the first frames (an empty table or a still one), then go on from there
     const first: Frame[] = [];
     for (let i = 0; i < 5; i++) {
       const f = readFrame(cap, i, fps);
@@ -60,74 +117,31 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
     }
     if (!first.length) throw new FrameSourceError(`${o.video}: no frame could be decoded (not a video, or truncated)`);
     const profile = o.profile ?? calibrate(first, { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }) }).profile;
-    const detector = createBallDetector(profile);
-    const analyzer = new ObservationAnalyzer(o.spec, { rack: true });
-    const lastRead = new Map<number, number>();
+    const pipeline = new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader: o.reader, ...(o.readsPerFrame && { readsPerFrame: o.readsPerFrame }) });
     let records = 0;
-    const push = (f: Frame) => {
-      const t1 = performance.now();
-      const seen = detector.detect(f);
-      const t2 = performance.now();
-      timings.detect += t2 - t1;
-      const obs: FrameObservation = {
-        index: f.index, t_s: f.t_s, occluded: [],
-        detections: seen.map((d): SeenBall => ({
-          x_mm: d.x_mm, y_mm: d.y_mm, conf: d.confidence, cueLike: cueLikelihood(d, o.cueBall), partial: d.partial,
-          u_px: d.u_px, v_px: d.v_px, r_px: d.r_px,
-        })),
-      };
-      for (const r of analyzer.push(obs)) {
-        o.emit(r);
-        records++;
-      }
-      timings.track += performance.now() - t2;
-    };
-    const read = async (f: Frame) => {
-      if (!o.reader) return;
-      const t0 = performance.now();
-      // balls at rest, seen now, read least recently first: a sharp reading at rest is worth most
-      const due = analyzer.tracker.live()
-        .filter((t) => t.state === 'visible' && t.last?.u_px !== undefined && Math.hypot(t.vx_mm_s, t.vy_mm_s) < 30 && f.t_s - (lastRead.get(t.id) ?? -Infinity) > 0.5)
-        .sort((a, b) => (lastRead.get(a.id) ?? -Infinity) - (lastRead.get(b.id) ?? -Infinity))
-        .slice(0, o.readsPerFrame ?? 4);
-      if (!due.length) return;
-      const img = { data: f.bgr.getData() as Uint8Array, width: f.width, height: f.height, order: 'bgr' as const };
-      const probs = await o.reader.read(img, due.map((t: Track) => ({ u_px: t.last!.u_px!, v_px: t.last!.v_px!, radius_px: t.last!.r_px! })));
-      due.forEach((t, i) => {
-        analyzer.ids.observe(t.id, { ...t.last!, idProbs: probs[i]!, sharp: true, cueLike: 0.5 });
-        lastRead.set(t.id, f.t_s);
-      });
-      timings.read += performance.now() - t0;
-    };
+    const emit = (rs: TableRecord[]) => { for (const r of rs) { o.emit(r); records++; } };
     let n = 0;
-    for (const f of first) {
-      push(f);
-      await read(f);
-      o.onFrame?.(f, analyzer);
-      o.onProgress?.(++n, total);
-    }
     for (;;) {
-      const t0 = performance.now();
       let f: Frame | null;
-      try {
-        f = readFrame(cap, n, fps);
-      } catch {
-        warnings.push(`frame ${n} could not be decoded: the video is truncated or damaged there`);
-        break;
+      if (n < first.length) f = first[n]!;
+      else {
+        const t0 = performance.now();
+        try {
+          f = readFrame(cap, n, fps);
+        } catch {
+          warnings.push(`frame ${n} could not be decoded: the video is truncated or damaged there`);
+          break;
+        }
+        decode_ms += performance.now() - t0;
       }
-      timings.decode += performance.now() - t0;
       if (!f) break;
-      push(f);
-      await read(f);
-      o.onFrame?.(f, analyzer);
+      emit(await pipeline.push(f));
+      o.onFrame?.(f, pipeline.analyzer);
       o.onProgress?.(++n, total);
     }
-    for (const r of analyzer.finish()) {
-      o.emit(r);
-      records++;
-    }
+    emit(pipeline.finish());
     if (total > 0 && n < total - 1) warnings.push(`decoded ${n} of ${total} frames: the file ends early (truncated?)`);
-    return { frames: n, fps, records, profile, warnings, timings_ms: timings };
+    return { frames: n, fps, records, profile, warnings, timings_ms: { decode: decode_ms, ...pipeline.timings_ms } };
   } finally {
     cap.release();
   }

@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { renderBallCrops } from '../../src/sim/render/crops.js';
 import { NumberReader } from '../../src/vision/identity/number-reader.js';
 import { READER_INPUT_PX, readerPatch } from '../../src/vision/identity/reader-input.js';
-import { scoreReadings, type Reading } from '../../src/vision/identity/reader-metrics.js';
-import { NOT_VISIBLE } from '../../src/vision/observation.js';
+import { cropKind, scoreReadings, type Reading } from '../../src/vision/identity/reader-metrics.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const model = join(root, 'models/ball-reader.onnx');
@@ -25,9 +24,7 @@ test('the number reader meets its model card on freshly rendered held-out crops'
   const patches = new Float32Array(crops.length * size);
   crops.forEach((c, i) => readerPatch({ data: c.rgb, width: c.size_px, height: c.size_px, order: 'rgb' }, c.size_px / 2, c.size_px / 2, c.radius_px, patches, i * size));
   const probs = await reader.runPatches(patches, crops.length);
-  const readings: Reading[] = crops.map((c, i) => ({
-    probs: probs[i]!, truth: c.label === 'cue' ? 0 : c.label === 'hidden' ? NOT_VISIBLE : c.label, readable: c.label !== 'hidden',
-  }));
+  const readings: Reading[] = crops.map((c, i) => ({ probs: probs[i]!, ball: c.ball === 'cue' ? 0 : c.ball, kind: cropKind(c.label, c.numeralVisible) }));
   const s = scoreReadings(readings);
   assert.ok(s.readable >= 40 && s.hidden >= 40, `both kinds of crops present (${s.readable} readable, ${s.hidden} not)`);
   assert.ok(s.readableTop1 >= floor(card.readableTop1, s.readable), `readable top-1 ${s.readableTop1} vs card ${card.readableTop1}`);

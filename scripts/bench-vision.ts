@@ -1,0 +1,57 @@
+// `npm run bench:vision`: frames per second of `analyze` at 1280x720 and 1920x1080, each as a ratio to
+// decoding the same file alone with OpenCV in the same run (the floor on this machine), and peak memory.
+// Clips come from the simulator (a legal pot, seed 31), made once under --dir.
+// Run: node --import tsx scripts/bench-vision.ts [--dir /var/tmp/marker-bench] [--no-reader]
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import cv from '../src/vision/cv.js';
+import { analyzeVideo } from '../src/vision/analyze.js';
+import { NumberReader } from '../src/vision/identity/number-reader.js';
+import { RUSSIAN_12FT } from '../src/table/geometry.js';
+
+const args = process.argv.slice(2);
+const dir = (() => { const i = args.indexOf('--dir'); return i >= 0 ? args[i + 1]! : '/var/tmp/marker-bench'; })();
+const useReader = !args.includes('--no-reader');
+const root = new URL('..', import.meta.url).pathname;
+
+function clip(res: string): string {
+  const out = join(dir, res);
+  if (!existsSync(join(out, 'clip.mp4'))) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', out, '--scenario', 'legal-pot', '--seed', '31', '--resolution', res], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`simulate ${res} failed`);
+  }
+  return out;
+}
+
+function decodeOnly(path: string): { frames: number; fps: number } {
+  const cap = new cv.VideoCapture(path);
+  const t0 = performance.now();
+  let n = 0;
+  for (;;) {
+    const m = cap.read();
+    if (!m || m.empty) break;
+    n++;
+  }
+  cap.release();
+  return { frames: n, fps: n / ((performance.now() - t0) / 1000) };
+}
+
+const reader = useReader ? await NumberReader.load() : null;
+const rows: string[] = [];
+for (const res of ['1280x720', '1920x1080']) {
+  const d = clip(res);
+  const meta = JSON.parse(readFileSync(join(d, 'meta.json'), 'utf8'));
+  const video = join(d, 'clip.mp4');
+  const dec = decodeOnly(video);
+  const t0 = performance.now();
+  let records = 0;
+  const s = await analyzeVideo({ video, spec: RUSSIAN_12FT, corners_px: meta.corners, cueBall: 'auto', reader, emit: () => { records++; } });
+  const fps = s.frames / ((performance.now() - t0) / 1000);
+  const per = (ms: number) => (ms / s.frames).toFixed(2);
+  rows.push(`${res.padEnd(10)} decode alone ${dec.fps.toFixed(1).padStart(6)} fps   analyze ${fps.toFixed(1).padStart(6)} fps   ratio ${(fps / dec.fps).toFixed(2)}   ` +
+    `(per frame ms: decode ${per(s.timings_ms.decode)}, detect ${per(s.timings_ms.detect)}, track ${per(s.timings_ms.track)}, read ${per(s.timings_ms.read)}; ${records} records)`);
+}
+const peak_mb = process.resourceUsage().maxRSS / 1024;
+console.log(rows.join('\n'));
+console.log(`peak memory (max RSS of this process) ${peak_mb.toFixed(0)} MB`);
