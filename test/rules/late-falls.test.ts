@@ -54,3 +54,11 @@ test('R8.3 the void stroke costs nothing even when it missed every ball', () => 
 test('R8 a fall before any stroke is a protocol error naming the line', () => {
   assert.throws(() => play([game(), { type: 'fall', ball: 7, pocket: 'FR', cause: 'self' }]), /line 2: shot: a fall needs a stroke/);
 });
+
+test('R8.4 a ball that drops from the jaw before it has rested 5 s is part of the stroke: the verdict is the same either way it is reported', () => {
+  const asPot = play([...opened, call(7, 'FR'), shot(7, { t0: 10, t1: 14, pocketed: [pot(7, 'FR', 16)] })]);
+  const asFall = play([...opened, call(7, 'FR'), shot(7, { t0: 10, t1: 14 }), { type: 'fall', t: 16, ball: 7, pocket: 'FR', cause: 'self' }]);
+  assert.deepEqual(asFall.scores, asPot.scores);
+  assert.equal(asFall.toPlay, asPot.toPlay);
+  assert.deepEqual(asFall.onTable, asPot.onTable);
+});
