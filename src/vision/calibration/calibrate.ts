@@ -122,6 +122,9 @@ export function longSidesFirst(q: Pt[], spec: TableSpec, cx: number, cy: number)
       : [{ x: -hx, y: hy }, { x: -hx, y: -hy }, { x: hx, y: -hy }, { x: hx, y: hy }];
     return focalDisagreement(fitHomography(rect, q), cx, cy);
   };
+  // seen from above (opposite sides alike) the perspective is too weak to measure: lengths decide
+  const alike = (i: number, j: number) => Math.abs(len(i) - len(j)) / Math.max(len(i), len(j)) < 0.12;
+  if (alike(0, 2) && alike(1, 3)) return byLength;
   const dThis = disagreement(byLength), dOther = disagreement(!byLength);
   // a clear overhead view keeps the lengths' answer; a slanted one goes with the camera model
   if (ratio > 1.35 && dThis < 1) return byLength;

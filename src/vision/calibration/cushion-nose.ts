@@ -106,10 +106,8 @@ export function findCushionNoses(s: Sampler, lens: Lens, outer: Pt[], table: { l
     const S = isLong ? table.width_mm : table.length_mm;
     return (d * S) / Math.max(0.05, 1 - 2 * d);
   };
-  const debug = process.env.NOSE_DEBUG;
   const pairsOf = (sides: readonly [number, number], isLong: boolean) => {
     const ca = noseCandidates(profiles[sides[0]]!.M), cb = noseCandidates(profiles[sides[1]]!.M);
-    if (debug) for (const sd of sides) console.error('side', sd, isLong ? 'long' : 'short', JSON.stringify(noseCandidates(profiles[sd]!.M).map((c) => [c.k, +c.contrast.toFixed(2), c.sign, +cushion_mm(c.k, isLong).toFixed(1)])));
     const out: { a: Candidate; b: Candidate; c_mm: number; s: number; mismatch: number; sign: number }[] = [];
     for (const x of ca) for (const y of cb) {
       if (x.sign !== y.sign) continue;
@@ -143,7 +141,6 @@ export function findCushionNoses(s: Sampler, lens: Lens, outer: Pt[], table: { l
       c = [...combos].sort((p, q) => q.score - p.score)[0]!;
     }
     chosen[longSides[0]] = c.l.a; chosen[longSides[1]] = c.l.b; chosen[shortSides[0]] = c.s.a; chosen[shortSides[1]] = c.s.b;
-    if (debug) console.error('chosen', c.l.c_mm.toFixed(1), c.s.c_mm.toFixed(1), c.strength.toFixed(2), c.valid);
   } else {
     for (let side = 0; side < 4; side++) chosen[side] = noseCandidates(profiles[side]!.M)[0]!;
   }

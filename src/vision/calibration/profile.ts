@@ -163,15 +163,55 @@ export function ballPxToTable(p: CalibrationProfile, u: number, v: number): Pt {
   return { x: c.x + (g.x - c.x) * k, y: c.y + (g.y - c.y) * k };
 }
 
-/** Apparent radius of a ball standing at (x, y): from the local scale of the image at its centre's height. */
-export function ballRadiusAt_px(p: Pick<CalibrationProfile, 'tableToImage' | 'lens' | 'camera' | 'table'>, x: number, y: number): number {
+/** A ball's outline in the image: an ellipse stretched away from the image centre. */
+export interface BallEllipse {
+  /** semi-axis along the direction away from the principal point, px */
+  a_px: number;
+  /** semi-axis across it, px */
+  b_px: number;
+  /** direction of the a axis in the image, radians (atan2 of v, u) */
+  angle_rad: number;
+}
+
+/**
+ * The outline of a ball standing at (x, y). A sphere seen at an angle θ off the optical axis subtends
+ * the same angle R / d every way, but the image stretches radially by sec²θ and tangentially by secθ:
+ * b = f·R / Z, a = f·R·d / Z² (d: distance to the centre, Z: its depth along the axis); the lens's
+ * radial and tangential magnifications are applied on top. Without a usable camera pose, a circle
+ * of the local scale of the image at the centre's height stands in.
+ */
+export function ballEllipseAt_px(p: Pick<CalibrationProfile, 'tableToImage' | 'imageToTable' | 'lens' | 'camera' | 'table'>, x: number, y: number): BallEllipse {
   const R = p.table.ball_mm / 2;
   const pp = p as CalibrationProfile;
   const o = tableToPx(pp, x, y, R);
-  const ax = tableToPx(pp, x + R, y, R), ay = tableToPx(pp, x, y + R, R);
-  const det = Math.abs((ax.x - o.x) * (ay.y - o.y) - (ax.y - o.y) * (ay.x - o.x));
-  // perspective enlarges a sphere a little over a disc at its centre's height; negligible here
-  return Math.sqrt(det);
+  const c = p.camera.position_mm;
+  const L = p.lens;
+  const angle_rad = Math.atan2(o.y - L.cy_px, o.x - L.cx_px);
+  if (!Number.isFinite(p.camera.f_px) || c.z > 1e6) {
+    const ax = tableToPx(pp, x + R, y, R), ay = tableToPx(pp, x, y + R, R);
+    const local = Math.sqrt(Math.abs((ax.x - o.x) * (ay.y - o.y) - (ax.y - o.y) * (ay.x - o.x)));
+    return { a_px: local, b_px: local, angle_rad };
+  }
+  // the optical axis: from the camera to the cloth point seen at the principal point
+  const axisPt = applyH(p.imageToTable, L.cx_px, L.cy_px);
+  let ox = axisPt.x - c.x, oy = axisPt.y - c.y, oz = -c.z;
+  const on = Math.hypot(ox, oy, oz);
+  ox /= on; oy /= on; oz /= on;
+  const dx = x - c.x, dy = y - c.y, dz = R - c.z;
+  const d = Math.hypot(dx, dy, dz);
+  const Z = Math.max(1, dx * ox + dy * oy + dz * oz);
+  const f = p.camera.f_px;
+  // the lens: radial and tangential magnification at the ball's undistorted place
+  const q = applyH(p.tableToImage, c.x + (x - c.x) * (c.z / (c.z - R)), c.y + (y - c.y) * (c.z / (c.z - R)));
+  const rn2 = ((q.x - L.cx_px) ** 2 + (q.y - L.cy_px) ** 2) / (L.f_px * L.f_px);
+  const mr = Math.max(0.3, 1 + 3 * L.k1 * rn2), mt = Math.max(0.3, 1 + L.k1 * rn2);
+  return { a_px: ((f * R * d) / (Z * Z)) * mr, b_px: ((f * R) / Z) * mt, angle_rad };
+}
+
+/** Apparent radius of a ball standing at (x, y): the geometric mean of its outline's semi-axes. */
+export function ballRadiusAt_px(p: Pick<CalibrationProfile, 'tableToImage' | 'imageToTable' | 'lens' | 'camera' | 'table'>, x: number, y: number): number {
+  const e = ballEllipseAt_px(p, x, y);
+  return Math.sqrt(e.a_px * e.b_px);
 }
 
 /** Is a table point on the playing surface (with a margin, mm; negative shrinks)? */

@@ -16,6 +16,8 @@ export function bgrToLab8(b: number, g: number, r: number): [number, number, num
 }
 
 export interface Appearance {
+  /** the brightest inner pixel's Lab L (a ball's highlight; a pocket's hole has none) */
+  maxL: number;
   lab: [number, number, number];
   chroma: number;
   whiteness: number;
@@ -23,8 +25,8 @@ export interface Appearance {
 }
 
 export function discAppearance(img: RoiImage, cx: number, cy: number, r: number): Appearance {
-  const ri = 0.7 * r;
-  let n = 0, sL = 0, sa = 0, sb = 0, sC = 0, white = 0, colour = 0;
+  const ri = 0.8 * r;
+  let n = 0, sL = 0, sa = 0, sb = 0, sC = 0, white = 0, colour = 0, maxL = 0;
   const stride = Math.max(1, Math.floor(ri / 6));
   for (let dy = -ri; dy <= ri; dy += stride) for (let dx = -ri; dx <= ri; dx += stride) {
     if (dx * dx + dy * dy > ri * ri) continue;
@@ -32,13 +34,14 @@ export function discAppearance(img: RoiImage, cx: number, cy: number, r: number)
     if (xi < 0 || yi < 0 || xi >= img.width || yi >= img.height) continue;
     const o = 3 * (yi * img.width + xi);
     const B = img.data[o]!, G = img.data[o + 1]!, R = img.data[o + 2]!;
-    if (B > 250 && G > 250 && R > 250) continue; // specular highlight
     const [L, a, b] = bgrToLab8(B, G, R);
+    if (L > maxL) maxL = L;
+    if (B > 250 && G > 250 && R > 250) continue; // specular highlight
     const C = Math.hypot(a - 128, b - 128);
     n++; sL += L; sa += a; sb += b; sC += C;
     if (L > 150 && C < 18) white++;
     if (C > 30) colour++;
   }
-  if (!n) return { lab: [0, 128, 128], chroma: 0, whiteness: 0, colourFraction: 0 };
-  return { lab: [sL / n, sa / n, sb / n], chroma: sC / n, whiteness: white / n, colourFraction: colour / n };
+  if (!n) return { maxL, lab: [0, 128, 128], chroma: 0, whiteness: 0, colourFraction: 0 };
+  return { maxL, lab: [sL / n, sa / n, sb / n], chroma: sC / n, whiteness: white / n, colourFraction: colour / n };
 }

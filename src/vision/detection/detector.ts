@@ -2,14 +2,15 @@
 // checked at full resolution, described by its look, and placed on the table in millimetres.
 import cv from '../cv.js';
 import type { Frame } from '../frame.js';
+import { POCKET_IDS, pocketMouth } from '../../table/geometry.js';
 import type { CalibrationProfile } from '../calibration/profile.js';
-import { ballPxToTable, ballRadiusAt_px, onSurface, pxToTable } from '../calibration/profile.js';
+import { ballEllipseAt_px, ballPxToTable, onSurface, pxToTable } from '../calibration/profile.js';
 import type { ClothModel } from '../calibration/cloth.js';
-import { estimateClothModel } from '../calibration/cloth.js';
+import { clothChromaAt, estimateClothModel } from '../calibration/cloth.js';
 import type { BallDetection, DetectionTimings_ms } from './types.js';
 import { detectorGeometry } from './geometry.js';
 import type { DetectorGeometry } from './geometry.js';
-import { castVotes } from './votes.js';
+import { castVotes, clothMeanMap } from './votes.js';
 import { refineCircle } from './refine.js';
 import { discAppearance } from './appearance.js';
 
@@ -32,6 +33,10 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   const minConf = opts.minConfidence ?? 0.35;
   const timings: DetectionTimings_ms = { prepare: 0, votes: 0, refine: 0, total: 0 };
   const R_mm = profile.table.ball_mm / 2;
+  let clothMean: Float32Array | null = null;
+  const clothL = profile.clothLab[0];
+  const mouths = POCKET_IDS.map((id) => pocketMouth(profile.table, id));
+  const nearPocket = (x: number, y: number) => mouths.some((m) => Math.hypot(m.x - x, m.y - y) < 2.5 * profile.table.ball_mm);
 
   const detect = (frame: Frame): BallDetection[] => {
     if (frame.width !== profile.image.width_px || frame.height !== profile.image.height_px) {
@@ -41,9 +46,10 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     const roiMat = frame.bgr.getRegion(new cv.Rect(geo.roi.x, geo.roi.y, geo.roi.width, geo.roi.height));
     const work = roiMat.resize(geo.workH, geo.workW, 0, 0, cv.INTER_AREA);
     if (!cloth) cloth = estimateClothModel(work);
+    clothMean ??= clothMeanMap(geo, cloth, profile.image.width_px, profile.image.height_px);
     const workData = work.getData();
     const t1 = performance.now();
-    const votes = castVotes(workData, geo, cloth);
+    const votes = castVotes(workData, geo, cloth, clothMean);
     const t2 = performance.now();
     const out: BallDetection[] = [];
     const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
@@ -52,36 +58,73 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       const u0 = geo.roi.x + (pk.x + 0.5) * sx, v0 = geo.roi.y + (pk.y + 0.5) * sy;
       const t = pxToTable(profile, u0, v0);
       if (!onSurface(profile, t.x, t.y, R_mm * 1.5)) continue;
-      const rExp = ballRadiusAt_px(profile, clamp(t.x, profile.table.length_mm / 2), clamp(t.y, profile.table.width_mm / 2));
-      const half = Math.ceil(1.7 * rExp + 2);
+      const ell = ballEllipseAt_px(profile, clamp(t.x, profile.table.length_mm / 2), clamp(t.y, profile.table.width_mm / 2));
+      const rExp = Math.sqrt(ell.a_px * ell.b_px);
+      const half = Math.ceil(1.7 * Math.max(ell.a_px, ell.b_px) + 2);
       const px0 = Math.max(0, Math.floor(u0 - half)), py0 = Math.max(0, Math.floor(v0 - half));
       const px1 = Math.min(frame.width, Math.ceil(u0 + half)), py1 = Math.min(frame.height, Math.ceil(v0 + half));
       if (px1 - px0 < 4 || py1 - py0 < 4) continue;
       const patch = frame.bgr.getRegion(new cv.Rect(px0, py0, px1 - px0, py1 - py0));
       const img = { data: patch.copy().getData(), x0: px0, y0: py0, width: px1 - px0, height: py1 - py0 };
-      const fit = refineCircle(img, u0, v0, rExp, cloth, votes.edgeThreshold / Math.max(1, geo.scale) * 0.9);
+      const mean = clothChromaAt(cloth, u0 / frame.width, v0 / frame.height);
+      const fit = refineCircle(img, u0, v0, { a: ell.a_px, b: ell.b_px, angle: ell.angle_rad }, cloth, mean, votes.edgeThreshold / Math.max(1, geo.scale) * 0.9);
       if (!fit) continue;
       const rRatio = fit.r / rExp;
-      if (fit.coverage < 0.4 || rRatio < 0.7 || rRatio > 1.35) continue;
+      if (fit.coverage < 0.4 || rRatio < 0.7 || rRatio > 1.35 || fit.tube) continue;
       if (fit.notCloth < 0.35 && fit.coverage < 0.75) continue;
       const radiusAgree = Math.max(0, 1 - Math.abs(rRatio - 1) / 0.35);
       const confidence = Math.min(1, Math.min(1, fit.coverage / 0.8) * (0.6 + 0.4 * radiusAgree) * (0.55 + 0.45 * Math.min(1, fit.notCloth / 0.6)));
       if (confidence < minConf) continue;
       const mm = ballPxToTable(profile, fit.cx, fit.cy);
-      if (!onSurface(profile, mm.x, mm.y, R_mm)) continue;
+      // a centre beyond the cushion noses is a pocket's hole or the rail, not a ball (one in the
+      // jaws still has its centre at the mouth)
+      if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm)) continue;
       const look = discAppearance(img, fit.cx, fit.cy, fit.r);
+      // a pocket's hole is round and ball-sized too, but dark through and through: no highlight
+      if (nearPocket(mm.x, mm.y) && look.lab[0] < 0.45 * clothL && look.maxL < 1.1 * clothL) continue;
       out.push({
         u_px: fit.cx, v_px: fit.cy, x_mm: mm.x, y_mm: mm.y, r_px: fit.r, rExpected_px: rExp, confidence,
         lab: look.lab, chroma: look.chroma, whiteness: look.whiteness, colourFraction: look.colourFraction,
         partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped,
       });
     }
-    const kept = dedupe(out);
+    const kept = dropOccluderParts(dedupe(out), votes.notCloth, geo);
     const t3 = performance.now();
     timings.prepare = t1 - t0; timings.votes = t2 - t1; timings.refine = t3 - t2; timings.total = t3 - t0;
     return kept;
   };
   return { geometry: geo, detect, lastTimings_ms: timings };
+}
+
+/**
+ * Partial detections on an arm, a hand or a cue: their not-cloth blob is over 2.5× bigger than the balls
+ * found in it (a rack's blob is nearly all balls). Whole outlines are kept: a ball beside an arm
+ * merges into its blob but still shows its full edge.
+ */
+function dropOccluderParts(d: BallDetection[], notCloth: Uint8Array, geo: DetectorGeometry): BallDetection[] {
+  if (!d.some((x) => x.partial)) return d;
+  const m = new cv.Mat(Buffer.from(notCloth.buffer, notCloth.byteOffset, notCloth.byteLength), geo.workH, geo.workW, cv.CV_8UC1);
+  const { labels, stats } = m.connectedComponentsWithStats(8, cv.CV_32S);
+  const lab = new Int32Array(labels.getData().buffer.slice(0));
+  const st = new Int32Array(stats.getData().buffer.slice(0));
+  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
+  const labelOf = (x: BallDetection) => {
+    const wx = Math.floor((x.u_px - geo.roi.x) / sx), wy = Math.floor((x.v_px - geo.roi.y) / sy);
+    if (wx < 0 || wy < 0 || wx >= geo.workW || wy >= geo.workH) return 0;
+    return lab[wy * geo.workW + wx]!;
+  };
+  const ballArea = new Map<number, number>();
+  for (const x of d) {
+    const l = labelOf(x);
+    if (l > 0) ballArea.set(l, (ballArea.get(l) ?? 0) + Math.PI * (x.r_px / sx) * (x.r_px / sy));
+  }
+  return d.filter((x) => {
+    if (!x.partial) return true;
+    const l = labelOf(x);
+    if (l <= 0) return true;
+    const area = st[l * 5 + 4]!; // CC_STAT_AREA
+    return area <= 2.5 * (ballArea.get(l) ?? 0);
+  });
 }
 
 function clamp(v: number, lim: number): number {

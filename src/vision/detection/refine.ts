@@ -25,9 +25,11 @@ export interface CircleFit {
   notCloth: number;
   /** the rays reached the image's edge */
   clipped: boolean;
+  /** edges on two opposite sides only: the look of a cue or an arm, not of a ball */
+  tube: boolean;
 }
 
-const K = 32;
+const K = 24;
 
 function sampleOpp(img: RoiImage, x: number, y: number, out: Float64Array): boolean {
   const fx = x - img.x0 - 0.5, fy = y - img.y0 - 0.5;
@@ -35,19 +37,32 @@ function sampleOpp(img: RoiImage, x: number, y: number, out: Float64Array): bool
   if (x0 < 0 || y0 < 0 || x0 >= img.width - 1 || y0 >= img.height - 1) return false;
   const ax = fx - x0, ay = fy - y0;
   const d = img.data, W = img.width;
-  let B = 0, G = 0, R = 0;
-  const acc = (xx: number, yy: number, wt: number) => {
-    const o = 3 * (yy * W + xx);
-    B += wt * d[o]!; G += wt * d[o + 1]!; R += wt * d[o + 2]!;
-  };
-  acc(x0, y0, (1 - ax) * (1 - ay)); acc(x0 + 1, y0, ax * (1 - ay)); acc(x0, y0 + 1, (1 - ax) * ay); acc(x0 + 1, y0 + 1, ax * ay);
+  const w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay;
+  const o00 = 3 * (y0 * W + x0), o10 = o00 + 3, o01 = o00 + 3 * W, o11 = o01 + 3;
+  const B = w00 * d[o00]! + w10 * d[o10]! + w01 * d[o01]! + w11 * d[o11]!;
+  const G = w00 * d[o00 + 1]! + w10 * d[o10 + 1]! + w01 * d[o01 + 1]! + w11 * d[o11 + 1]!;
+  const R = w00 * d[o00 + 2]! + w10 * d[o10 + 2]! + w01 * d[o01 + 2]! + w11 * d[o11 + 2]!;
   out[0] = (R + G + B) / 3; out[1] = (R - G) * 0.7; out[2] = ((R + G) / 2 - B) * 0.7;
   return true;
 }
 
-export function refineCircle(img: RoiImage, cx0: number, cy0: number, rExp: number, cloth: ClothModel, edgeT: number): CircleFit | null {
+/** Expected outline: semi-axes a (along `angle`) and b (across), px. */
+export interface OutlineShape {
+  a: number;
+  b: number;
+  angle: number;
+}
+
+/** The outline's radius in direction phi. */
+function radiusAt(s: OutlineShape, phi: number): number {
+  const c = Math.cos(phi - s.angle), sn = Math.sin(phi - s.angle);
+  return (s.a * s.b) / Math.sqrt((s.b * c) ** 2 + (s.a * sn) ** 2);
+}
+
+export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: OutlineShape, cloth: ClothModel, clothMean: readonly [number, number], edgeT: number): CircleFit | null {
   const step = 0.5;
-  const tMin = 0.55 * rExp, tMax = 1.45 * rExp;
+  const rExp = Math.sqrt(shape.a * shape.b);
+  const tMin = 0.55 * Math.min(shape.a, shape.b), tMax = 1.45 * Math.max(shape.a, shape.b);
   const n = Math.max(4, Math.ceil((tMax - tMin) / step) + 1);
   const pts: { x: number; y: number; s: number; k: number }[] = [];
   const prev = new Float64Array(3), cur = new Float64Array(3);
@@ -61,7 +76,8 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, rExp: numb
     for (let j = 1; j < n; j++) {
       const t = tMin + j * step;
       if (!sampleOpp(img, cx0 + ca * t, cy0 + sa * t, cur)) { ok = false; break; }
-      const g = Math.hypot(cur[0]! - prev[0]!, cur[1]! - prev[1]!, cur[2]! - prev[2]!) / step;
+      const d0 = cur[0]! - prev[0]!, d1 = cur[1]! - prev[1]!, d2 = cur[2]! - prev[2]!;
+      const g = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) / step;
       prof.push(g);
       prev.set(cur);
     }
@@ -76,45 +92,85 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, rExp: numb
   }
   if (pts.length < K / 4) return null;
   // fixed-radius robust fit: the centre that puts the edge points one radius away
+  // start from the best circle through all the points (the coarse centre can be a few px off),
+  // then narrow the band so stray edges (a shadow, a numeral) drop out
   let cx = cx0, cy = cy0;
+  const k0 = kasaCentre(pts);
+  if (k0 && Math.hypot(k0.x - cx0, k0.y - cy0) < 0.6 * rExp) { cx = k0.x; cy = k0.y; }
   const tol = Math.max(1.2, 0.14 * rExp);
-  for (let it = 0; it < 10; it++) {
+  for (let it = 0; it < 12; it++) {
     let sx = 0, sy = 0, sw = 0;
+    const band = it < 4 ? Math.max(2.5 * tol, 0.4 * rExp) : 2.5 * tol;
     for (const p of pts) {
-      const dx = p.x - cx, dy = p.y - cy, d = Math.hypot(dx, dy) || 1e-9;
-      const res = (d - rExp) / (2.5 * tol);
+      const dx = p.x - cx, dy = p.y - cy, d = Math.sqrt(dx * dx + dy * dy) || 1e-9;
+      const re = radiusAt(shape, Math.atan2(dy, dx));
+      const res = (d - re) / band;
       const wt = Math.abs(res) < 1 ? (1 - res * res) ** 2 : 0;
-      sx += wt * (p.x - (rExp * dx) / d); sy += wt * (p.y - (rExp * dy) / d); sw += wt;
+      sx += wt * (p.x - (re * dx) / d); sy += wt * (p.y - (re * dy) / d); sw += wt;
     }
     if (sw < 1e-6) return null;
     const nx = sx / sw, ny = sy / sw;
-    const moved = Math.hypot(nx - cx, ny - cy);
+    const moved = Math.abs(nx - cx) + Math.abs(ny - cy);
     cx = nx; cy = ny;
-    if (moved < 0.01) break;
+    if (moved < 0.01 && it >= 4) break;
   }
   const onCircle = new Array<boolean>(K).fill(false);
   const ds: number[] = [];
   for (const p of pts) {
-    const d = Math.hypot(p.x - cx, p.y - cy);
-    if (Math.abs(d - rExp) < tol) { onCircle[p.k] = true; ds.push(d); }
+    const d = Math.sqrt((p.x - cx) ** 2 + (p.y - cy) ** 2);
+    const re = radiusAt(shape, Math.atan2(p.y - cy, p.x - cx));
+    if (Math.abs(d - re) < tol) { onCircle[p.k] = true; ds.push((d / re) * rExp); }
   }
   const coverage = ds.length / K;
   ds.sort((a, b) => a - b);
   const r = ds.length ? ds[ds.length >> 1]! : rExp;
-  let gap = 0, run = 0;
-  for (let k = 0; k < 2 * K; k++) {
-    if (onCircle[k % K]) run = 0; else { run++; gap = Math.max(gap, Math.min(run, K)); }
+  // runs of rays with no edge on the circle, going once round (starting just after an edge)
+  const runs: { len: number; mid: number }[] = [];
+  const first = onCircle.indexOf(true);
+  if (first >= 0) {
+    let run = 0;
+    for (let j = 1; j <= K; j++) {
+      const k = (first + j) % K;
+      if (!onCircle[k]) run++;
+      else if (run > 0) { runs.push({ len: run, mid: (k - run / 2 + K) % K }); run = 0; }
+    }
+  }
+  runs.sort((a, b) => b.len - a.len);
+  const gap = runs.length ? runs[0]!.len / K : 1;
+  // a cue or an arm as wide as a ball shows two edges with the open ends facing each other
+  let tube = false;
+  if (runs.length >= 2 && runs[1]!.len >= 0.15 * K) {
+    const d = Math.abs(runs[0]!.mid - runs[1]!.mid) % K;
+    tube = Math.min(d, K - d) >= 0.35 * K;
   }
   // how unlike the cloth the inside is
   let nc = 0, tot = 0;
   const ri = 0.7 * rExp;
-  for (let dy = -ri; dy <= ri; dy += 1) for (let dx = -ri; dx <= ri; dx += 1) {
+  const st = ri > 6 ? 2 : 1;
+  for (let dy = -ri; dy <= ri; dy += st) for (let dx = -ri; dx <= ri; dx += st) {
     if (dx * dx + dy * dy > ri * ri) continue;
     const xi = Math.floor(cx + dx) - img.x0, yi = Math.floor(cy + dy) - img.y0;
     if (xi < 0 || yi < 0 || xi >= img.width || yi >= img.height) continue;
     const o = 3 * (yi * img.width + xi);
     tot++;
-    if (!clothLike(cloth, img.data[o]!, img.data[o + 1]!, img.data[o + 2]!)) nc++;
+    if (!clothLike(cloth, img.data[o]!, img.data[o + 1]!, img.data[o + 2]!, clothMean)) nc++;
   }
-  return { cx, cy, r, coverage, gap: gap / K, notCloth: tot ? nc / tot : 0, clipped };
+  return { cx, cy, r, coverage, gap, tube, notCloth: tot ? nc / tot : 0, clipped };
+}
+
+/** Algebraic (Kåsa) circle fit: the centre of x² + y² + Dx + Ey + F = 0 in least squares. */
+function kasaCentre(pts: { x: number; y: number }[]): { x: number; y: number } | null {
+  let sx = 0, sy = 0;
+  for (const p of pts) { sx += p.x; sy += p.y; }
+  const mx = sx / pts.length, my = sy / pts.length;
+  let suu = 0, suv = 0, svv = 0, suuu = 0, svvv = 0, suvv = 0, svuu = 0;
+  for (const p of pts) {
+    const u = p.x - mx, v = p.y - my;
+    suu += u * u; suv += u * v; svv += v * v;
+    suuu += u * u * u; svvv += v * v * v; suvv += u * v * v; svuu += v * u * u;
+  }
+  const a = (suuu + suvv) / 2, b = (svvv + svuu) / 2;
+  const det = suu * svv - suv * suv;
+  if (Math.abs(det) < 1e-9) return null;
+  return { x: mx + (a * svv - b * suv) / det, y: my + (b * suu - a * suv) / det };
 }

@@ -3,15 +3,15 @@
 // between two balls is an edge on both sides), while straight edges (cues, cushions, arms) spread
 // their votes thin.
 import type { ClothModel } from '../calibration/cloth.js';
-import { clothDistance2 } from '../calibration/cloth.js';
+import { clothChromaAt, clothDistance2 } from '../calibration/cloth.js';
 import type { DetectorGeometry } from './geometry.js';
 
 export interface VoteResult {
   /** 1 where a pixel is not cloth-coloured (work scale) */
   notCloth: Uint8Array;
   acc: Float32Array;
-  /** candidate centres (work px, continuous) with their score (fraction of a full circle's votes) */
-  peaks: { x: number; y: number; score: number }[];
+  /** candidate centres (work px, continuous): score ≈ the fraction of a full outline voting, fill = fraction of not-cloth inside */
+  peaks: { x: number; y: number; score: number; fill: number }[];
   /** the edge threshold used, in opponent-colour units per px */
   edgeThreshold: number;
 }
@@ -21,43 +21,41 @@ export function opponent(b: number, g: number, r: number): [number, number, numb
   return [(r + g + b) / 3, (r - g) * 0.7, ((r + g) / 2 - b) * 0.7];
 }
 
-export function clothLike(m: ClothModel, b: number, g: number, r: number, T2 = 20): boolean {
+export function clothLike(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma, T2 = 20): boolean {
   const s = r + g + b;
   if (s > Math.min(765, m.brightness * 3 * 2.2) || s < m.brightness * 3 * 0.35) return false;
-  return clothDistance2(m, b, g, r) < T2;
+  return clothDistance2(m, b, g, r, mean) < T2;
 }
 
-export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth: ClothModel): VoteResult {
+/** The cloth's expected chromaticity at every work pixel (the model's field, evaluated once). */
+export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: number, imageH: number): Float32Array {
+  const w = geo.workW, h = geo.workH;
+  const out = new Float32Array(2 * w * h);
+  const sx = geo.roi.width / w, sy = geo.roi.height / h;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const c = clothChromaAt(cloth, (geo.roi.x + (x + 0.5) * sx) / imageW, (geo.roi.y + (y + 0.5) * sy) / imageH);
+    out[2 * (y * w + x)] = c[0]; out[2 * (y * w + x) + 1] = c[1];
+  }
+  return out;
+}
+
+export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth: ClothModel, clothMean: Float32Array): VoteResult {
   const w = geo.workW, h = geo.workH, N = w * h;
   const I = new Float32Array(N), O1 = new Float32Array(N), O2 = new Float32Array(N);
   const notCloth = new Uint8Array(N);
+  const inside = geo.inside;
+  const mean: [number, number] = [0, 0];
   for (let i = 0, o = 0; i < N; i++, o += 3) {
     const b = bgr[o]!, g = bgr[o + 1]!, r = bgr[o + 2]!;
     I[i] = (r + g + b) / 3;
     O1[i] = (r - g) * 0.7;
     O2[i] = ((r + g) / 2 - b) * 0.7;
-    if (geo.inside[i] && !clothLike(cloth, b, g, r)) notCloth[i] = 1;
-  }
-  // gradients (central differences) summed as a structure tensor over the three channels
-  const mag = new Float32Array(N), dirX = new Float32Array(N), dirY = new Float32Array(N);
-  const mags: number[] = [];
-  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
-    const i = y * w + x;
-    if (!geo.inside[i]) continue;
-    let jxx = 0, jxy = 0, jyy = 0;
-    for (const C of [I, O1, O2]) {
-      const gx = (C[i + 1]! - C[i - 1]!) / 2, gy = (C[i + w]! - C[i - w]!) / 2;
-      jxx += gx * gx; jxy += gx * gy; jyy += gy * gy;
+    if (inside[i]) {
+      mean[0] = clothMean[2 * i]!; mean[1] = clothMean[2 * i + 1]!;
+      if (!clothLike(cloth, b, g, r, mean)) notCloth[i] = 1;
     }
-    const tr = jxx + jyy, det = jxx * jyy - jxy * jxy;
-    const lmax = tr / 2 + Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
-    const m = Math.sqrt(lmax);
-    mag[i] = m;
-    const th = 0.5 * Math.atan2(2 * jxy, jxx - jyy);
-    dirX[i] = Math.cos(th); dirY[i] = Math.sin(th);
-    if ((x + y) % 3 === 0) mags.push(m);
   }
-  mags.sort((a, b) => a - b);
+  const { mag, dirX, dirY, mags } = gradients(I, O1, O2, inside, w, h);
   const med = mags.length ? mags[mags.length >> 1]! : 1;
   const T = Math.max(4, 3 * med);
   const acc = new Float32Array(N);
@@ -85,12 +83,13 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
   const peaks: VoteResult['peaks'] = [];
   for (let y = 2; y < h - 2; y++) for (let x = 2; x < w - 2; x++) {
     const i = y * w + x;
-    if (!geo.inside[i]) continue;
+    if (!inside[i]) continue;
     const v = sm[i]!;
     const r = geo.radius_w[i]!;
-    // a full circle's votes, spread by the two 3×3 blurs over ~9 px
-    const score = (v * 9) / (2 * Math.PI * r) / 0.6;
-    if (score < 0.22) continue;
+    // ≈ 1 for a whole ball's outline (its 2πr edge pixels, each weighing up to 1, spread by the
+    // blurs; measured on real and rendered balls), ≈ 0.5 for half of one
+    const score = (v * 9) / (2 * Math.PI * r) / 2.7;
+    if (score < 0.12) continue;
     const nr = Math.max(2, Math.round(0.8 * r));
     let isMax = true;
     for (let yy = -nr; yy <= nr && isMax; yy++) for (let xx = -nr; xx <= nr; xx++) {
@@ -101,13 +100,54 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
       if (u > v || (u === v && j < i)) { isMax = false; break; }
     }
     if (!isMax) continue;
+    // a ball's inside is not cloth (most of it: a highlight or a cloth-coloured ball keeps some)
+    const ri = Math.max(1, Math.round(0.6 * r));
+    let nc = 0, tot = 0;
+    for (let yy = -ri; yy <= ri; yy++) for (let xx = -ri; xx <= ri; xx++) {
+      if (xx * xx + yy * yy > ri * ri) continue;
+      const j = i + yy * w + xx;
+      if (j < 0 || j >= N) continue;
+      tot++; nc += notCloth[j]!;
+    }
+    const fill = tot ? nc / tot : 0;
+    if (score < 0.3 && fill < 0.5) continue;
     // sub-pixel by parabolas along x and y
     const l = sm[i - 1]!, rr = sm[i + 1]!, t = sm[i - w]!, bb = sm[i + w]!;
     const ox = l - 2 * v + rr < 0 ? (0.5 * (l - rr)) / (l - 2 * v + rr) : 0;
     const oy = t - 2 * v + bb < 0 ? (0.5 * (t - bb)) / (t - 2 * v + bb) : 0;
-    peaks.push({ x: x + ox, y: y + oy, score });
+    peaks.push({ x: x + ox, y: y + oy, score, fill });
   }
   return { notCloth, acc: sm, peaks, edgeThreshold: T };
+}
+
+/** Colour gradients (central differences) as a structure tensor over the three channels. */
+function gradients(I: Float32Array, O1: Float32Array, O2: Float32Array, inside: Uint8Array, w: number, h: number) {
+  const N = w * h;
+  const mag = new Float32Array(N), dirX = new Float32Array(N), dirY = new Float32Array(N);
+  const mags = new Float32Array(Math.ceil(N / 3) + w);
+  let nm = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      if (inside[i] === 0) continue;
+      const ix = (I[i + 1]! - I[i - 1]!) * 0.5, iy = (I[i + w]! - I[i - w]!) * 0.5;
+      const ax = (O1[i + 1]! - O1[i - 1]!) * 0.5, ay = (O1[i + w]! - O1[i - w]!) * 0.5;
+      const bx = (O2[i + 1]! - O2[i - 1]!) * 0.5, by = (O2[i + w]! - O2[i - w]!) * 0.5;
+      const jxx = ix * ix + ax * ax + bx * bx, jxy = ix * iy + ax * ay + bx * by, jyy = iy * iy + ay * ay + by * by;
+      const half = (jxx - jyy) * 0.5;
+      const disc = Math.sqrt(half * half + jxy * jxy);
+      const m = Math.sqrt((jxx + jyy) * 0.5 + disc);
+      mag[i] = m;
+      // the tensor's principal direction, without trigonometry
+      if (disc > 1e-9) {
+        const ex = half + disc, ey = jxy;
+        const n = Math.sqrt(ex * ex + ey * ey);
+        if (n > 1e-12) { dirX[i] = ex / n; dirY[i] = ey / n; } else { dirX[i] = 0; dirY[i] = 1; }
+      }
+      if ((x + y) % 3 === 0) mags[nm++] = m;
+    }
+  }
+  return { mag, dirX, dirY, mags: mags.slice(0, nm).sort() };
 }
 
 function blur3(a: Float32Array, w: number, h: number): Float32Array {
