@@ -1,7 +1,9 @@
-// Making a source from its setting: "demo", "records:FILE" or "none".
+// Making a source from its setting: "demo", "records:FILE", "none", or a camera: "sim:SEED", "file:PATH",
+// "v4l2:DEVICE?…", "rtsp://…", "http(s)://…", "still:COMMAND" (camera-uri.ts).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cameraSource, isCameraUri, cameraUriProblem, type CameraSettings } from './camera-uri.js';
 import { RecordedSource, timeOf, type Pacing } from './recorded.js';
 import type { RecordSource, SourceItem } from './types.js';
 
@@ -72,10 +74,30 @@ export function recordsFileSource(file: string, pacing: Pacing): RecordSource {
   return new RecordedSource(`records:${file}`, () => records.map((record, i) => ({ record, seq: i + 1 })), pacing);
 }
 
-/** null for "none": people enter everything (a manual scoring tablet). */
-export function sourceFrom(uri: string, pacing: Pacing, loop: boolean): RecordSource | null {
+const KNOWN = '"sim:SEED", "demo", "records:FILE", "file:VIDEO", "v4l2:/dev/videoN?width=…&height=…&fps=…&fourcc=MJPG", "rtsp://…", "http://…", "still:COMMAND" or "none"';
+
+/** What is wrong with a source setting, checked without opening anything (for the settings' cross-check); null if fine. */
+export function sourceUriProblem(uri: string): string | null {
+  if (uri === 'none' || uri === 'demo') return null;
+  if (uri.startsWith('records:')) return uri.length > 'records:'.length ? null : 'records: needs a file, e.g. records:game.jsonl';
+  if (isCameraUri(uri)) return cameraUriProblem(uri);
+  if (/^\/dev\/video/.test(uri)) return `${JSON.stringify(uri)}: write a camera as v4l2:${uri}`;
+  return `${JSON.stringify(uri)} is not one of ${KNOWN}`;
+}
+
+/**
+ * null for "none": people enter everything (a manual scoring tablet). `pacing` is the `source` settings
+ * section (a camera also reads its corners, profile, cue_ball, reader and still_interval_s from it).
+ */
+export function sourceFrom(uri: string, pacing: Pacing & Partial<CameraSettings>, loop: boolean, log: (m: string) => void = (m) => process.stderr.write(`${m}\n`)): RecordSource | null {
   if (uri === 'none') return null;
   if (uri === 'demo') return demoSource(pacing, loop);
   if (uri.startsWith('records:')) return recordsFileSource(uri.slice('records:'.length), pacing);
-  throw new SourceError(`source ${JSON.stringify(uri)}: video/camera sources arrive with the vision pipeline; use "demo", "records:FILE" or "none"`);
+  const problem = sourceUriProblem(uri);
+  if (problem) throw new SourceError(`source ${problem}`);
+  try {
+    return cameraSource(uri, pacing, loop, log, () => demoSource(pacing, loop));
+  } catch (e) {
+    throw new SourceError(e instanceof Error ? e.message : String(e));
+  }
 }

@@ -1,0 +1,255 @@
+// The camera source: frames from a capture (file, device, stream, stills, the simulator) go to the vision
+// pipeline in a worker thread; its records come back as source items. At most `queueFrames` frames are
+// in flight: when the analysis cannot keep up, frames are dropped and counted (a file played "fast" waits
+// instead). A live camera that fails or goes quiet is reopened with back-off; a file that ends ends.
+import type { TableSpec } from '../../table/geometry.js';
+import type { CueBallMode } from '../../vision/identity/cue-look.js';
+import { AsyncQueue } from './async-queue.js';
+import { CaptureError, type CaptureFactory, type FrameCapture, type RawFrame } from './capture.js';
+import { ClipRing } from './clip-ring.js';
+import { CLIP_FPS } from './clip-fps.js';
+import type { FromAnalysis, ToAnalysis } from './frame-worker.js';
+import { spawnWorker } from './spawn-worker.js';
+import { sleep, type RecordSource, type SourceHealth, type SourceItem } from './types.js';
+
+export interface CameraSourceOptions {
+  name: string;
+  open: CaptureFactory;
+  pace: 'realtime' | 'fast';
+  speed: number;
+  analysis: { spec: TableSpec; corners_px: [number, number][] | null; profile: string | null; reader: string | null; cueBall: CueBallMode };
+  /** frames posted to the analysis thread and not yet done, at most */
+  queueFrames?: number;
+  backoff_ms?: { first: number; max: number };
+  /** a live camera silent this long is offline */
+  stall_s?: number;
+  /** seconds of video kept before t0 and after t1 of a stroke to review */
+  clipMargin_s?: number;
+  log?: (m: string) => void;
+}
+
+type CameraState = { camera: 'online' | 'offline' | 'none'; detail: string };
+
+export class CameraSource implements RecordSource {
+  readonly name: string;
+  private state: SourceHealth['state'] = 'starting';
+  private cam: CameraState = { camera: 'offline', detail: 'starting' };
+  private dropped = 0;
+  private captured = 0;
+  private analysed = 0;
+  private analysis_ms = 0;
+  private readonly recent_ms: number[] = [];
+  private readonly o: Required<Omit<CameraSourceOptions, 'log'>> & { log: (m: string) => void };
+
+  constructor(o: CameraSourceOptions) {
+    this.name = o.name;
+    this.o = {
+      queueFrames: 2, backoff_ms: { first: 1000, max: 30_000 }, stall_s: 5, clipMargin_s: 1,
+      log: (m) => process.stderr.write(`${m}\n`), ...o,
+    };
+  }
+
+  health(): SourceHealth {
+    const now = performance.now();
+    while (this.recent_ms.length && this.recent_ms[0]! < now - 2000) this.recent_ms.shift();
+    const fps = this.recent_ms.length > 1 ? Math.round(((this.recent_ms.length - 1) / ((this.recent_ms.at(-1)! - this.recent_ms[0]!) / 1000)) * 10) / 10 : 0;
+    return {
+      state: this.state, fps: this.cam.camera === 'online' ? fps : 0, dropped_frames: this.dropped, camera_state: this.cam.camera, detail: this.cam.detail,
+    };
+  }
+
+  /** Counters for benchmarks and tests. */
+  stats() {
+    return { captured: this.captured, analysed: this.analysed, dropped: this.dropped, analysis_ms_per_frame: this.analysed ? this.analysis_ms / this.analysed : null };
+  }
+
+  private setCamera(camera: CameraState['camera'], detail: string): void {
+    if (this.cam.camera === camera && this.cam.detail === detail) return;
+    if (this.cam.camera !== camera || camera === 'offline') this.o.log(`camera ${this.name}: ${camera}${detail ? ` (${detail})` : ''}`);
+    this.cam = { camera, detail };
+  }
+
+  async *items(opts: { afterSeq: number | null; signal: AbortSignal }): AsyncIterable<SourceItem> {
+    const out = new AsyncQueue<SourceItem>();
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    opts.signal.addEventListener('abort', onAbort, { once: true });
+    this.state = 'running';
+    const running = this.run(opts.afterSeq, stop.signal, out).then(
+      (ended) => { this.state = opts.signal.aborted ? 'stopped' : ended ? 'ended' : 'stopped'; out.close(); },
+      (e) => { this.state = 'error'; this.setCamera('offline', e instanceof CaptureError ? e.reason : 'failed'); out.fail(e); },
+    );
+    try {
+      for await (const item of out) yield item;
+    } finally {
+      stop.abort();
+      opts.signal.removeEventListener('abort', onAbort);
+      await running;
+    }
+  }
+
+  /** Resolves true when the stream ended by itself (a file, a finite simulation). */
+  private async run(afterSeq: number | null, signal: AbortSignal, out: AsyncQueue<SourceItem>): Promise<boolean> {
+    const ring = new ClipRing(30, CLIP_FPS);
+    const worker = spawnWorker('frame-worker', null);
+    const send = (m: ToAnalysis, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer ?? []);
+    let inFlight = 0;
+    let slot: (() => void) | null = null;
+    let streamEnded = false;
+    let workerFailure: Error | null = null;
+    let finished: ((rs: unknown[]) => void) | null = null;
+    let chain = Promise.resolve();
+    // a file's records are numbered from its start (a restart skips those already journaled); a live
+    // camera's records are new, numbered on from the journal's last
+    let count = 0;
+    let seqBase = 0;
+    const emit = (record: unknown) => {
+      chain = chain.then(async () => {
+        const seq = seqBase + ++count;
+        if (afterSeq !== null && seq <= afterSeq) return;
+        const clip = await this.clipFor(record, ring, () => streamEnded || signal.aborted);
+        out.push(clip ? { record, seq, clip } : { record, seq });
+      });
+    };
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.on('message', (m: FromAnalysis) => {
+        if (m.type === 'ready') resolve();
+        else if (m.type === 'done') {
+          inFlight--;
+          this.analysed++;
+          this.analysis_ms += m.ms;
+          ring.add(m.t_s, m.jpeg ? Buffer.from(m.jpeg.buffer, m.jpeg.byteOffset, m.jpeg.byteLength) : undefined);
+          m.records.forEach(emit);
+          slot?.();
+          slot = null;
+        } else if (m.type === 'finished') {
+          m.records.forEach(emit);
+          finished?.(m.records);
+          finished = null;
+        } else {
+          const e = new Error(`vision pipeline: ${m.message}`);
+          if (m.fatal) { workerFailure = e; reject(e); slot?.(); finished?.([]); } else this.o.log(`camera ${this.name}: ${e.message}`);
+        }
+      });
+      worker.on('error', (e) => { workerFailure = e; reject(e); slot?.(); finished?.([]); });
+    });
+    signal.addEventListener('abort', () => { slot?.(); slot = null; finished?.([]); finished = null; }, { once: true });
+    const finishStream = (m: ToAnalysis) => new Promise<unknown[]>((r) => { finished = r; send(m); });
+
+    try {
+      let capture: FrameCapture | null = null;
+      let attempt = 0;
+      let firstStream = true;
+      let initSent = false;
+      const wall0_ms = performance.now();
+      let t0_s: number | null = null;
+      while (!signal.aborted) {
+        if (workerFailure) throw workerFailure;
+        if (!capture) {
+          try {
+            capture = await this.o.open();
+          } catch (e) {
+            if (!(e instanceof CaptureError)) throw e;
+            if (e.reason === 'not_a_video') throw e;
+            attempt++;
+            const wait_ms = Math.min(this.o.backoff_ms.first * 2 ** (attempt - 1), this.o.backoff_ms.max);
+            this.setCamera('offline', e.reason);
+            this.o.log(`camera ${this.name}: ${e.message}; retrying in ${(wait_ms / 1000).toFixed(wait_ms < 1000 ? 2 : 0)} s`);
+            await sleep(wait_ms, signal);
+            continue;
+          }
+          if (!initSent) {
+            send({ type: 'init', ...this.o.analysis, corners_px: capture.corners_px ?? this.o.analysis.corners_px });
+            await ready;
+            initSent = true;
+          } else if (capture.live) {
+            // a reopened camera: close the strokes in flight, calibrate again on the next frame
+            await finishStream({ type: 'reset', corners_px: capture.corners_px ?? this.o.analysis.corners_px });
+          }
+        }
+        let f: RawFrame | null;
+        try {
+          f = await this.readWithin(capture, signal);
+        } catch (e) {
+          if (!(e instanceof CaptureError) || !capture.live) throw e;
+          capture.release();
+          capture = null;
+          this.setCamera('offline', e.reason);
+          attempt = Math.max(attempt, 1);
+          const wait_ms = Math.min(this.o.backoff_ms.first * 2 ** (attempt - 1), this.o.backoff_ms.max);
+          this.o.log(`camera ${this.name}: ${e.message}; reopening in ${(wait_ms / 1000).toFixed(wait_ms < 1000 ? 2 : 0)} s`);
+          await sleep(wait_ms, signal);
+          continue;
+        }
+        if (signal.aborted) break;
+        if (!f) {
+          streamEnded = true;
+          this.setCamera('offline', 'ended');
+          capture.release();
+          break;
+        }
+        attempt = 0;
+        this.setCamera('online', '');
+        this.captured++;
+        this.recent_ms.push(performance.now());
+        if (this.recent_ms.length > 300) this.recent_ms.shift();
+        if (f.newStream && !firstStream) await finishStream({ type: 'reset', corners_px: capture.corners_px });
+        firstStream = false;
+        for (const r of f.records ?? []) emit(r);
+        // a file at its own pace: each frame is due at its time from the first one's
+        if (!capture.live && this.o.pace === 'realtime') {
+          t0_s ??= f.t_s;
+          await sleep(wall0_ms + ((f.t_s - t0_s) * 1000) / this.o.speed - performance.now(), signal);
+        }
+        ring.add(f.t_s, undefined);
+        if (inFlight >= this.o.queueFrames) {
+          if (capture.live || this.o.pace === 'realtime') {
+            this.dropped++;
+            continue;
+          }
+          await new Promise<void>((r) => { slot = r; });
+          if (workerFailure) throw workerFailure;
+        }
+        inFlight++;
+        send({ type: 'frame', index: this.captured - 1, t_s: f.t_s, width: f.width, height: f.height, order: f.order, data: f.data }, [f.data.buffer as ArrayBuffer]);
+      }
+      if (capture && !streamEnded) capture.release();
+      // at the end of a stream the strokes still open are closed; a stop leaves them
+      if (initSent && !workerFailure && !signal.aborted) await finishStream({ type: 'finish' });
+      await chain;
+      return streamEnded;
+    } finally {
+      streamEnded = true;
+      await chain.catch(() => undefined);
+      await worker.terminate();
+    }
+  }
+
+  /** A live read that gives up after stall_s (a camera unplugged mid-read may never answer). */
+  private async readWithin(capture: FrameCapture, signal: AbortSignal): Promise<RawFrame | null> {
+    if (!capture.live) return capture.read();
+    let timer: NodeJS.Timeout | undefined;
+    const stall = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new CaptureError(`no_frames_${this.o.stall_s}s`, `no frame for ${this.o.stall_s} s`)), this.o.stall_s * 1000);
+    });
+    const aborted = new Promise<null>((r) => signal.addEventListener('abort', () => r(null), { once: true }));
+    try {
+      return await Promise.race([capture.read(), stall, aborted]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The clip of a stroke a person has to review: from t0 - margin to t1 + margin, once the ring has it. */
+  private async clipFor(record: unknown, ring: ClipRing, over: () => boolean) {
+    const r = record as { type?: string; t0?: number; t1?: number; review?: unknown[] };
+    if (r.type !== 'shot' || !Array.isArray(r.review) || !r.review.length || typeof r.t0 !== 'number' || typeof r.t1 !== 'number') return null;
+    const until_s = r.t1 + this.o.clipMargin_s;
+    const give_up_ms = performance.now() + (this.o.clipMargin_s + 1) * 1000;
+    while (ring.latest_s < until_s && !over() && performance.now() < give_up_ms) await new Promise((res) => setTimeout(res, 50));
+    // let the last JPEGs finish encoding
+    await new Promise((res) => setTimeout(res, 30));
+    return ring.clip(r.t0 - this.o.clipMargin_s, until_s);
+  }
+}
+
