@@ -5,6 +5,10 @@ import type * as CV from '@u4/opencv4nodejs';
 
 const require = createRequire(import.meta.url);
 process.env.OPENCV4NODEJS_DISABLE_AUTOBUILD ??= '1';
+// OpenCV's own backends print to stderr on a bad file (ffmpeg's "moov atom not found"); our
+// messages say what is wrong instead
+process.env.OPENCV_LOG_LEVEL ??= 'SILENT';
+process.env.OPENCV_VIDEOIO_PRIORITY_GSTREAMER ??= '0';
 try {
   (require('@u4/opencv-build') as { Log?: { silence: boolean } }).Log!.silence = true;
 } catch {
