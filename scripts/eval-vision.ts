@@ -28,7 +28,7 @@ const jobs = Number(opt('jobs', '2'));
 const only = opt('only', '');
 const root = new URL('..', import.meta.url).pathname;
 
-const names = listScenarios().map((s) => s.name).filter((n) => n !== 'game' && (!only || n === only));
+const names = listScenarios().map((s) => s.name).filter((n) => n !== 'game' && (!only || only.split(',').includes(n)));
 const clips = names.flatMap((n) => Array.from({ length: per }, (_, k) => ({ name: n, seed: base + k, out: join(dir, `${n}-${base + k}-${res}`) })));
 
 // 1. the clips (made once; the set is rebuilt by deleting --dir)
