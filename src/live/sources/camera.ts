@@ -4,6 +4,7 @@
 // instead). A live camera that fails or goes quiet is reopened with back-off; a file that ends ends.
 import type { TableSpec } from '../../table/geometry.js';
 import type { CueBallMode } from '../../vision/identity/cue-look.js';
+import type { Worker } from 'node:worker_threads';
 import { AsyncQueue } from './async-queue.js';
 import { CaptureError, type CaptureFactory, type FrameCapture, type RawFrame } from './capture.js';
 import { ClipRing } from './clip-ring.js';
@@ -26,6 +27,20 @@ export interface CameraSourceOptions {
   /** seconds of video kept before t0 and after t1 of a stroke to review */
   clipMargin_s?: number;
   log?: (m: string) => void;
+}
+
+/**
+ * The analysis thread, one per process and kept for its life: the OpenCV binding cannot be loaded again
+ * in a later thread once one has used it (it aborts the process), so sources take turns on this one.
+ */
+let shared: Worker | null = null;
+function analysisWorker(): Worker {
+  if (!shared) {
+    const w = spawnWorker('frame-worker', null);
+    w.on('exit', () => { if (shared === w) shared = null; });
+    shared = w;
+  }
+  return shared;
 }
 
 type CameraState = { camera: 'online' | 'offline' | 'none'; detail: string };
@@ -91,7 +106,8 @@ export class CameraSource implements RecordSource {
   /** Resolves true when the stream ended by itself (a file, a finite simulation). */
   private async run(afterSeq: number | null, signal: AbortSignal, out: AsyncQueue<SourceItem>): Promise<boolean> {
     const ring = new ClipRing(30, CLIP_FPS);
-    const worker = spawnWorker('frame-worker', null);
+    const worker = analysisWorker();
+    worker.ref();
     const send = (m: ToAnalysis, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer ?? []);
     let inFlight = 0;
     let slot: (() => void) | null = null;
@@ -221,7 +237,9 @@ export class CameraSource implements RecordSource {
     } finally {
       streamEnded = true;
       await chain.catch(() => undefined);
-      await worker.terminate();
+      worker.removeAllListeners('message');
+      worker.removeAllListeners('error');
+      worker.unref();
     }
   }
 

@@ -83,7 +83,11 @@ port.on('message', (m: ToAnalysis) => {
 async function handle(m: ToAnalysis): Promise<void> {
   switch (m.type) {
     case 'init':
+      // a new source (the thread outlives each one)
       init = m;
+      pipeline = null;
+      await reader?.close();
+      reader = null;
       if (m.reader) reader = await NumberReader.load(m.reader);
       post({ type: 'ready', reader: reader !== null });
       return;
