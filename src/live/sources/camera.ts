@@ -250,11 +250,13 @@ export class CameraSource implements RecordSource {
     const stall = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new CaptureError(`no_frames_${this.o.stall_s}s`, `no frame for ${this.o.stall_s} s`)), this.o.stall_s * 1000);
     });
-    const aborted = new Promise<null>((r) => signal.addEventListener('abort', () => r(null), { once: true }));
+    let onAbort = () => {};
+    const aborted = new Promise<null>((r) => { onAbort = () => r(null); signal.addEventListener('abort', onAbort, { once: true }); });
     try {
       return await Promise.race([capture.read(), stall, aborted]);
     } finally {
       clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
     }
   }
 
