@@ -12,8 +12,10 @@ the page; people's calls, fouls and review decisions come back from the page or 
 journaled in <data-dir>/journal.jsonl before it is acknowledged; a restart resumes the same game.
 
 options (each is also a setting; see --print-schema):
-  --source SRC        demo (default: the sample game, looped), records:FILE (protocol JSONL), or none
-                      (video/camera sources arrive with the vision pipeline)
+  --source SRC        demo (default: the sample game, looped), records:FILE (protocol JSONL), none,
+                      or a camera through the vision pipeline: sim:SEED (a simulated game filmed live),
+                      file:VIDEO, v4l2:/dev/video0?width=1280&height=720&fps=30&fourcc=MJPG, rtsp://…,
+                      still:COMMAND (a still-capture command printing one JPEG, e.g. fswebcam)
   --pace P            realtime (default) or fast: how a recorded source is played
   --speed X           realtime speed-up (2 = twice as fast)
   --table ID          the table's id (default 1): topics go under marker/<table>

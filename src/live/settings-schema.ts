@@ -31,7 +31,7 @@ export const SETTINGS_SCHEMA: SectionSpec = {
   source: {
     uri: {
       type: 'string', default: 'demo',
-      description: 'Where stroke records come from: "demo" (the bundled sample game, looped), "records:FILE" (protocol JSONL), or "none" (people enter everything).',
+      description: 'Where stroke records come from: "demo" (the bundled sample game, looped), "records:FILE" (protocol JSONL), "sim:SEED" (a simulated game filmed and analysed live), "file:VIDEO", "v4l2:/dev/video0?width=1280&height=720&fps=30&fourcc=MJPG", "rtsp://…", "still:COMMAND", or "none" (people enter everything).',
     },
     pace: {
       type: 'enum', values: ['realtime', 'fast'], default: 'realtime',
@@ -39,6 +39,11 @@ export const SETTINGS_SCHEMA: SectionSpec = {
     },
     speed: { type: 'number', default: 1, min: 0.05, max: 1000, description: 'Speed-up of the realtime pace (2 = twice as fast).' },
     loop: { type: 'boolean', default: true, description: 'Start the demo game again when it ends.' },
+    corners: { type: 'string', default: null, nullable: true, description: 'A camera source: the playing surface corners in image pixels, "x,y x,y x,y x,y" (HL HR FR FL); unset: found automatically.' },
+    profile: { type: 'string', default: null, nullable: true, description: 'A camera source: a calibration profile written by marker calibrate (used instead of finding the table).' },
+    cue_ball: { type: 'enum', values: ['auto', 'colour', 'stripe', 'white'], default: 'auto', description: 'A camera source: what the cue ball looks like (auto: the one coloured or striped ball).' },
+    reader: { type: 'string', default: null, nullable: true, description: 'A camera source: the number reader model; unset: models/ball-reader.onnx.' },
+    still_interval_s: { type: 'number', default: 1, min: 0.05, max: 60, description: 'A still: camera source: seconds between captures.' },
   },
   mqtt: {
     enabled: { type: 'boolean', default: true, description: 'Publish to MQTT and take commands from it.' },
@@ -91,7 +96,10 @@ export interface Settings {
   lang: 'ru' | 'en';
   data_dir: string;
   game_file: string | null;
-  source: { uri: string; pace: 'realtime' | 'fast'; speed: number; loop: boolean };
+  source: {
+    uri: string; pace: 'realtime' | 'fast'; speed: number; loop: boolean;
+    corners: string | null; profile: string | null; cue_ball: 'auto' | 'colour' | 'stripe' | 'white'; reader: string | null; still_interval_s: number;
+  };
   mqtt: {
     enabled: boolean;
     url: string | null;

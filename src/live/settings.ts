@@ -1,6 +1,7 @@
 // Loading the settings: defaults → the JSON file → MARKER__SECTION__KEY environment variables → command-line
 // options. Every problem names the key path and where the bad value came from.
 import { readFileSync } from 'node:fs';
+import { sourceUriProblem } from './sources/index.js';
 import { fieldsOf, isField, SETTINGS_SCHEMA, type FieldSpec, type SectionSpec, type Settings } from './settings-schema.js';
 
 export { SETTINGS_SCHEMA, toJsonSchema, type Settings } from './settings-schema.js';
@@ -166,12 +167,8 @@ function crossChecks(s: Settings): string[] {
   const p: string[] = [];
   if (s.mqtt.password !== null && s.mqtt.username === null) p.push('mqtt.password: set, but mqtt.username is not');
   if ((s.mqtt.tls.cert === null) !== (s.mqtt.tls.key === null)) p.push('mqtt.tls.cert and mqtt.tls.key: give both or neither');
-  const src = s.source.uri;
-  if (!(src === 'demo' || src === 'none' || (src.startsWith('records:') && src.length > 8))) {
-    if (/^(camera|video|rtsp|http|https|file|v4l2|webcam):|^\/dev\/video/.test(src)) {
-      p.push(`source.uri: ${show(src)}: video/camera sources arrive with the vision pipeline; use "demo", "records:FILE" or "none" for now`);
-    } else p.push(`source.uri: ${show(src)} is not "demo", "records:FILE" or "none"`);
-  }
+  const problem = sourceUriProblem(s.source.uri);
+  if (problem) p.push(`source.uri: ${problem}`);
   return p;
 }
 

@@ -37,7 +37,8 @@ test('bad values name the key path and where they came from', () => {
   assert.match(problemOf(() => loadSettings({ env: { MARKER__HTTP__PORT: '70000' } })), /MARKER__HTTP__PORT: http\.port: 70000 is out of range 0\.\.65535/);
   assert.match(problemOf(() => loadSettings({ env: { MARKER__MQTT__NOPE: '1' } })), /MARKER__MQTT__NOPE: no setting mqtt\.nope/);
   assert.match(problemOf(() => loadSettings({ env: { MARKER__TABLE: 'a/b' } })), /table: "a\/b" does not match/);
-  assert.match(problemOf(() => loadSettings({ overrides: { 'source.uri': '/dev/video0' } })), /video\/camera sources arrive with the vision pipeline/);
+  assert.match(problemOf(() => loadSettings({ overrides: { 'source.uri': '/dev/video0' } })), /write a camera as v4l2:\/dev\/video0/);
+  assert.equal(loadSettings({ overrides: { 'source.uri': 'file:clip.mp4' } }).source.uri, 'file:clip.mp4');
   assert.match(problemOf(() => loadSettings({ env: { MARKER__MQTT__PASSWORD: 'x' } })), /mqtt\.password: set, but mqtt\.username is not/);
   assert.match(problemOf(() => loadSettings({ file: join(dir, 'missing.json') })), /missing\.json: cannot read the settings file \(ENOENT\)/);
 });
@@ -65,7 +66,7 @@ test('marker run: a bad settings file or environment value exits 2 with the key 
   assert.match(env.stderr, /MARKER__MQTT__KEEPALIVE_S: mqtt\.keepalive_s: 1 is out of range 5\.\.600/);
   const cam = run(['--source', 'camera:/dev/video0']);
   assert.equal(cam.status, 2);
-  assert.match(cam.stderr, /video\/camera sources arrive with the vision pipeline/);
+  assert.match(cam.stderr, /"camera:\/dev\/video0" is not one of "sim:SEED"/);
   const unknown = run(['--frobnicate']);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown option --frobnicate/);
