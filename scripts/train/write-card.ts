@@ -13,6 +13,8 @@ const card = `# Model card: ball number reader (\`${base.split('/').pop()}.onnx\
 Reads the number on one ball for the referee's identity decisions (issue 5): the cue ball, an object ball
 1–15, or "number not visible" (the numeral faces away, is hidden by an arm or cue, or is smeared by motion).
 
+**Status: a first baseline. ${m.readableTop1 >= 0.995 && m.latency_ms_per_crop_batch16 <= 0.2 ? 'It meets its targets.' : 'It does not meet its targets yet (see the table): the tracker may lean on it only with the review flags it raises, never for a silent decision.'}**
+
 ## Input and output
 - Input \`crops\`: float32 \`[batch, 3, ${train.input[0]}, ${train.input[1]}]\`, RGB in [0, 1], a patch around the ball
   resampled so the ball's radius is ${train.radius_px} px (\`src/vision/identity/reader-input.ts\` cuts it from a frame;
