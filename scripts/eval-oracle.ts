@@ -23,7 +23,7 @@ for (const { name } of listScenarios()) {
     const seed = base + k;
     const tl = runScenario(name, { seed });
     const rng = makeRng(seed).fork('oracle');
-    const obs = [...tl.frames(30)].map((s, i) => oracleObservation(s, i, rng));
+    const obs = [...tl.frames(30)].map((s, i) => oracleObservation(s, i, rng, tl.table));
     const rack = name === 'break';
     const out = analyzeObservations(tl.table, obs, { rack });
     const shift = <T extends TableRecord>(r: T): T => (r.type === 'shot' ? { ...r, t0: (r.t0 ?? 0) + offset, t1: (r.t1 ?? 0) + offset } : r);
