@@ -58,8 +58,11 @@ if [ -d "$cv_dir" ] && [ ! -f "$cv_dir/build/Release/opencv4nodejs.node" ]; then
     log "OpenCV binding: building against OpenCV $cv_ver (a few minutes, once)"
     gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
     [ -f "$gyp" ] || { log "node-gyp not found next to npm ($gyp)"; exit 1; }
+    # node-gyp run directly does not see npm's config: pass Node's own headers, never a download
+    nodedir=$(npm config get nodedir 2>/dev/null || true)
+    [ -n "$nodedir" ] && [ "$nodedir" != "undefined" ] || nodedir=$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")
     ( cd "$cv_dir" && OPENCV4NODEJS_DISABLE_AUTOBUILD=1 OPENCV_INCLUDE_DIR=/usr/include/opencv4 \
-      OPENCV_LIB_DIR="$arch_lib" OPENCV_BIN_DIR=/usr/bin node "$gyp" rebuild -j 2 >&2 )
+      OPENCV_LIB_DIR="$arch_lib" OPENCV_BIN_DIR=/usr/bin node "$gyp" rebuild -j 2 --nodedir="$nodedir" >&2 )
     mkdir -p "$cache" 2>/dev/null && cp "$cv_dir/build/Release/opencv4nodejs.node" "$cache/" 2>/dev/null || true
   fi
 fi
