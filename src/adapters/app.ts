@@ -104,10 +104,12 @@ export async function startLive(settings: Settings, io: LiveIo): Promise<LiveApp
     let broker: EmbeddedBroker | null = null;
     let mqtt: MqttAdapter | null = null;
     const health = () => {
-      const h = source?.health() ?? { state: 'none', fps: null, dropped_frames: 0, camera_state: 'none' };
+      const h: Omit<ReturnType<RecordSource['health']>, 'state'> & { state: string } = source?.health() ?? { state: 'none', fps: null, dropped_frames: 0, camera_state: 'none' };
       return {
         ts: new Date(clock()).toISOString(), uptime_s: Math.round((clock() - started_ms) / 1000),
         fps: h.fps, dropped_frames: h.dropped_frames, camera_state: h.camera_state,
+        // why a camera is offline (open_failed, no_frames_5s …), for whoever maintains the box
+        ...(h.detail !== undefined && { camera_detail: h.detail }),
         source: { name: source?.name ?? 'none', state: h.state }, records: referee.state.records,
         mqtt: mqtt ? mqtt.stats : null,
       };
