@@ -6,7 +6,10 @@ import type * as Ort from 'onnxruntime-node';
 import { ID_CLASSES } from '../observation.js';
 import { READER_INPUT_PX, readerPatch, type ImageView } from './reader-input.js';
 
-export const DEFAULT_READER_MODEL = fileURLToPath(new URL('../../../../models/ball-reader.onnx', import.meta.url));
+/** models/ball-reader.onnx of this checkout, from the sources (tsx) or from dist/ alike. */
+export const DEFAULT_READER_MODEL = ['../../../models/ball-reader.onnx', '../../../../models/ball-reader.onnx']
+  .map((p) => fileURLToPath(new URL(p, import.meta.url)))
+  .find((p) => existsSync(p)) ?? fileURLToPath(new URL('../../../../models/ball-reader.onnx', import.meta.url));
 
 export interface BallToRead {
   u_px: number;
