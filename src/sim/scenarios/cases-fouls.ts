@@ -8,7 +8,7 @@ import { callFor, chooseShot } from '../players/player.js';
 import { SHARP, openFromHand } from './cases-pots.js';
 import type { Director } from './director.js';
 import type { ScenarioContext } from './setup.js';
-import { firstContactIn, freeHouseSpot, lastStrokeEvents, pocketedIn, produce, scatter, someBalls, trial } from './setup.js';
+import { firstContactIn, freeHouseSpot, lastStrokeEvents, pocketedIn, produce, scatter, someBalls, strikeUntil, trial } from './setup.js';
 import type { Timeline } from './timeline.js';
 
 /** The cue ball jumps the rail (F2): a hard stroke with a raised cue toward the near long rail. */
@@ -23,21 +23,13 @@ export function cueOffTable(ctx: ScenarioContext): Timeline {
     if (d.world.balls.some((b) => b.onTable && Math.hypot(b.x - spot.x, b.y - spot.y) < 3 * R)) return false;
     d.placeByHand('cue', spot.x, spot.y);
     d.wait(d.rng.uniform(0.3, 0.7));
-    for (let k = 0; k < 8; k++) {
-      const strike: StrikeParams = {
-        ball: 'cue',
-        cueSpeed_mm_s: d.rng.uniform(5000, 7500),
-        heading_rad: side * (Math.PI / 2) + d.rng.uniform(-0.5, 0.5),
-        elevation_rad: (d.rng.uniform(28, 42) * Math.PI) / 180,
-        height: d.rng.uniform(0, 0.3),
-      };
-      const ev = lastStrokeEvents(trial(d, strike));
-      if (!ev.some((e) => e.kind === 'offTable' && e.ball === 'cue')) continue;
-      d.stroke(strike, { call: null });
-      d.settle(d.rng.uniform(1.0, 1.8));
-      return true;
-    }
-    return false;
+    return strikeUntil(d, 8, () => ({
+      ball: 'cue',
+      cueSpeed_mm_s: d.rng.uniform(5000, 7500),
+      heading_rad: side * (Math.PI / 2) + d.rng.uniform(-0.5, 0.5),
+      elevation_rad: (d.rng.uniform(28, 42) * Math.PI) / 180,
+      height: d.rng.uniform(0, 0.3),
+    }), (ev) => ev.some((e) => e.kind === 'offTable' && e.ball === 'cue'), () => null);
   });
 }
 
@@ -49,24 +41,18 @@ export function noContact(ctx: ScenarioContext): Timeline {
     const plans = potPlans(tableView(d.world), cue).filter((p) => p.ghost.x > houseLineX_mm(d.table) + d.R);
     if (plans.length === 0) return false;
     const plan = plans[0]!;
-    for (let k = 0; k < 8; k++) {
+    return strikeUntil(d, 8, () => {
       const missBy = d.R * 2 + d.rng.uniform(4, 30);
       const sign = d.rng.chance(0.5) ? 1 : -1;
       const obj = tableView(d.world).balls.get(plan.ball)!;
       const dist = Math.hypot(obj.x - cue.x, obj.y - cue.y);
-      const strike: StrikeParams = {
+      return {
         ball: 'cue',
         cueSpeed_mm_s: d.rng.uniform(700, 1800),
         heading_rad: Math.atan2(obj.y - cue.y, obj.x - cue.x) + sign * Math.asin(Math.min(0.99, missBy / dist)),
         height: d.rng.uniform(-0.1, 0.3),
       };
-      const ev = lastStrokeEvents(trial(d, strike));
-      if (firstContactIn(ev) !== null || pocketedIn(ev).length > 0) continue;
-      d.stroke(strike, { call: callFor(plan, tableView(d.world)) });
-      d.settle(d.rng.uniform(1.0, 1.8));
-      return true;
-    }
-    return false;
+    }, (ev) => firstContactIn(ev) === null && pocketedIn(ev).length === 0, () => callFor(plan, tableView(d.world)));
   });
 }
 

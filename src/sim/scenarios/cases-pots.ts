@@ -12,7 +12,7 @@ import { chooseBreak, choosePlacement, chooseShot } from '../players/player.js';
 import { correctForThrow } from '../players/refine.js';
 import type { Director } from './director.js';
 import type { ScenarioContext } from './setup.js';
-import { firstContactIn, freeHouseSpot, lastStrokeEvents, pocketedIn, produce, scatter, someBalls, trial } from './setup.js';
+import { firstContactIn, freeHouseSpot, lastStrokeEvents, pocketedIn, produce, scatter, someBalls, strikeUntil, trial } from './setup.js';
 import type { Timeline } from './timeline.js';
 
 /** A steadier hand than the club player, so scenarios find their case in few attempts. */
@@ -145,21 +145,13 @@ export function cuePocketed(ctx: ScenarioContext): Timeline {
     d.wait(d.rng.uniform(0.4, 0.9));
     d.placeByHand('cue', C.x, C.y);
     d.wait(d.rng.uniform(0.3, 0.7));
-    for (let k = 0; k < 8; k++) {
-      const strike: StrikeParams = {
-        ball: 'cue',
-        cueSpeed_mm_s: d.rng.uniform(1300, 2600),
-        heading_rad: Math.atan2(O.y - C.y, O.x - C.x) + d.rng.normal(0, 0.001),
-        height: d.rng.uniform(0.4, 0.6),
-        elevation_rad: 0.04,
-      };
-      const pots = pocketedIn(lastStrokeEvents(trial(d, strike)));
-      if (!pots.some((p) => p.ball === 'cue')) continue;
-      d.stroke(strike, { call: { ball: o!, pocket: s.id } });
-      d.settle(d.rng.uniform(1.0, 1.8));
-      return true;
-    }
-    return false;
+    return strikeUntil(d, 8, () => ({
+      ball: 'cue',
+      cueSpeed_mm_s: d.rng.uniform(1300, 2600),
+      heading_rad: Math.atan2(O.y - C.y, O.x - C.x) + d.rng.normal(0, 0.001),
+      height: d.rng.uniform(0.4, 0.6),
+      elevation_rad: 0.04,
+    }), (ev) => pocketedIn(ev).some((p) => p.ball === 'cue'), () => ({ ball: o!, pocket: s.id }));
   });
 }
 

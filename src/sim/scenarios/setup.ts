@@ -143,3 +143,24 @@ export function firstContactIn(events: readonly SimEvent[]): BallId | null {
   }
   return null;
 }
+
+/**
+ * Tries up to `tries` strikes drawn by `make` on a copy of the world; the first whose events
+ * `accept`s is played for real (with its call) and the table is let settle. False if none did.
+ */
+export function strikeUntil(
+  d: Director,
+  tries: number,
+  make: () => StrikeParams,
+  accept: (events: SimEvent[]) => boolean,
+  call: () => { ball?: number; pocket: import('../../table/geometry.js').PocketId } | null,
+): boolean {
+  for (let k = 0; k < tries; k++) {
+    const strike = make();
+    if (!accept(lastStrokeEvents(trial(d, strike)))) continue;
+    d.stroke(strike, { call: call() });
+    d.settle(d.rng.uniform(1.0, 1.8));
+    return true;
+  }
+  return false;
+}
