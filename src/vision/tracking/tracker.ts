@@ -37,6 +37,12 @@ export interface Track {
   last?: BallDetection;
   /** frames matched in a row */
   streak: number;
+  /**
+   * seen at rest long enough to be a ball: a ball comes onto the table by being put down and left,
+   * so a "ball" that appears already moving (on an arm, a cue, a hand) is not one until it rests
+   */
+  confirmed: boolean;
+  restSince_s?: number;
 }
 
 export interface TrackerOptions {
@@ -48,9 +54,12 @@ export interface TrackerOptions {
   velocityWindow_s: number;
   /** the fastest a ball leaves the cue (a hard break is ~8 m/s) */
   maxSpeed_mm_s: number;
+  /** a new track becomes a ball after resting this long */
+  confirm_s: number;
+  restSpeed_mm_s: number;
 }
 
-const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000 };
+const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000, confirm_s: 0.5, restSpeed_mm_s: 45 };
 
 /** Least-squares velocity of the samples within `window_s` of `t_s`; a sudden start shows at once in the newest sample. */
 export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s: number): [number, number] {
@@ -83,8 +92,13 @@ export class Tracker {
     this.R = spec.ball_mm / 2;
   }
 
-  /** Tracks still on the table (visible, occluded or briefly missing). */
+  /** Balls still on the table (visible, occluded or briefly missing). */
   live(): Track[] {
+    return this.tracks.filter((t) => t.confirmed && t.state !== 'pocketed' && t.state !== 'offTable');
+  }
+
+  /** Everything being followed, unconfirmed candidates included. */
+  private following(): Track[] {
     return this.tracks.filter((t) => t.state !== 'pocketed' && t.state !== 'offTable');
   }
 
@@ -95,7 +109,7 @@ export class Tracker {
   update(o: FrameObservation): void {
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
     this.lastT = o.t_s;
-    const live = this.live();
+    const live = this.following();
     const cost = live.map((t) => o.detections.map((d) => this.matchCost(t, d, o.t_s, dt)));
     const match = assign(cost);
     const used = new Set<number>();
@@ -104,18 +118,30 @@ export class Tracker {
       if (j >= 0) {
         used.add(j);
         this.observe(t, o.detections[j]!, o.t_s);
+        this.confirm(t, o.t_s);
+      } else if (!t.confirmed) {
+        // a candidate that vanishes was never a ball
+        if (o.t_s - t.lastSeen_s > this.opts.confirmGone_s) t.state = 'dropped' as TrackState;
       } else {
         this.unseen(t, o);
       }
     });
+    for (let i = this.tracks.length - 1; i >= 0; i--) if ((this.tracks[i]!.state as string) === 'dropped') this.tracks.splice(i, 1);
     o.detections.forEach((d, j) => {
       if (used.has(j) || d.conf < 0.3) return;
-      if (this.live().length >= 16) return; // a 17th ball is a phantom: never invent one
+      if (this.live().length >= 16 || this.following().length >= 24) return; // a 17th ball is a phantom: never invent one
       this.tracks.push({
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
         lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1,
+        confirmed: false, restSince_s: o.t_s,
       });
     });
+  }
+
+  private confirm(t: Track, t_s: number): void {
+    if (t.confirmed) return;
+    if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s) t.restSince_s = t_s;
+    else if (t_s - (t.restSince_s ?? t_s) >= this.opts.confirm_s) t.confirmed = true;
   }
 
   private matchCost(t: Track, d: BallDetection, t_s: number, dt: number): number {
