@@ -11,6 +11,7 @@ import type { ClipRef, ClipStore } from './clips.js';
 import type { JournalEntry, SourceMark } from './journal.js';
 import { Emitter } from './emitter.js';
 import type { Clip } from './sources/types.js';
+import { isCameraUri } from './sources/camera-uri.js';
 
 export interface LiveState extends GameSummary {
   lastVerdict: StrokeVerdict | null;
@@ -133,6 +134,7 @@ export class Referee extends Emitter<RefereeEvents> {
     let match: MatchState;
     try {
       records = raw.map((r, i) => parseRecord(r, firstNewLine + i));
+      if (origin.by === 'source' && isCameraUri(origin.src.name)) records = records.map((r) => this.unseenBallsFlagged(r));
       match = foldMatch(numbered([...this.entries.map((e) => e.record), ...records]));
     } catch (e) {
       if (e instanceof ProtocolError) {
@@ -159,6 +161,25 @@ export class Referee extends Emitter<RefereeEvents> {
     this.current = this.stateOf(match);
     this.announce(records);
     return { ok: true, records, state: this.current };
+  }
+
+  /**
+   * A camera's stroke whose `before` lacks a ball the rules have on the table: the camera lost a ball
+   * (under a cushion's shadow, in a pocket's mouth), and whatever happened to it went unseen. Flag it
+   * for a person rather than let the stroke count as if that ball had not been there.
+   */
+  private unseenBallsFlagged(r: TableRecord): TableRecord {
+    if (r.type !== 'shot' || !r.before || this.current.status !== 'playing') return r;
+    const seen = new Set(Object.keys(r.before));
+    const missing = this.current.onTable.filter((b) => !seen.has(String(b)) && !r.pocketed.some((p) => p.ball === b) && !r.offTable.includes(b));
+    if (!missing.length) return r;
+    return {
+      ...r,
+      review: [...r.review, ...missing.map((ball) => ({
+        what: 'identity' as const, ball, confidence: 0,
+        why: `ball ${ball} is on the table by the rules but the camera did not see it before the stroke`,
+      }))],
+    };
   }
 
   /** Contested strokes of the current game, each with the camera's reading and its clip. */

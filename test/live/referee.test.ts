@@ -154,3 +154,21 @@ test('fuzzed command payloads: never a crash; an error leaves the state and jour
     }
   }), { seed: 71, numRuns: 600 });
 });
+
+test('a camera stroke that did not see a ball the rules have on the table is flagged for a person', () => {
+  const { r } = referee();
+  const cam = (seq: number) => ({ by: 'source' as const, src: { name: 'file:clip.mp4', seq } });
+  r.submit([game], cam(1));
+  const all: Record<string, [number, number]> = { cue: [-1200, 0] };
+  for (let b = 1; b <= 15; b++) all[String(b)] = [600 + b * 10, (b % 5) * 100 - 200];
+  r.submit([{ ...miss(4), before: all }], cam(2));
+  assert.deepEqual(r.state.contested, [], 'every ball seen: nothing to flag');
+  const { 9: _gone, ...without9 } = all;
+  r.submit([{ ...miss(4), before: without9 }], cam(3));
+  assert.deepEqual(r.state.contested, [2]);
+  const flag = r.state.strokes[1]!.review.find((f) => f.ball === 9);
+  assert.match(flag!.why!, /ball 9 is on the table by the rules but the camera did not see it/);
+  // records from a recorded file or a person are taken as given
+  r.submit([{ ...miss(4), before: without9 }], src(4));
+  assert.deepEqual(r.state.contested, [2]);
+});
