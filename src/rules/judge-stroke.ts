@@ -143,6 +143,8 @@ export function judgeStroke(s: GameState, shot: ShotRecord, n: number, line: num
 
   let counting: (Pocketing & { ball: number })[] = [];
   let reason: string;
+  /** the ball whose pot carries the stroke (R7.1), when there is one */
+  let calledBall: number | null = null;
   if (voidsPots) {
     rules.push('R9.1');
     reason = `foul: ${foulList.map((f) => FOUL_TEXT[f]).join('; ')}`;
@@ -155,37 +157,31 @@ export function judgeStroke(s: GameState, shot: ShotRecord, n: number, line: num
     if (!c.complete) {
       reason = objectPots.length ? `${c.why}: nothing pocketed counts` : 'nothing pocketed';
       if (objectPots.length) rules.push('R6', 'R7.2');
-    } else if (objectPots.some((p) => p.ball === c.ball && p.pocket === c.pocket)) {
-      counting = objectPots;
-      rules.push('R7.1');
-      if (ann.lateFalls.some((f) => f.ball === c.ball)) rules.push('R8.1');
-      reason = `called ball ${c.ball} in ${c.pocket}`;
-      if (settings.callMode === 'strict') notes.push(`manner "${call!.manner}" taken as played (R6.2): a person may cancel with nocount`);
     } else {
-      const went = objectPots.find((p) => p.ball === c.ball);
-      reason = went
-        ? `called ball ${c.ball} went into ${went.pocket}, not ${c.pocket}`
-        : `called ball ${c.ball} not pocketed`;
-      if (objectPots.length) {
-        rules.push('R7.2');
-        reason += ': nothing pocketed counts';
-      }
-    }
-    // R7.4: the referee cancels a pot; the called ball takes the whole stroke with it
-    for (const nc of ann.nocount) {
-      if (c.complete && nc.ball === c.ball) {
-        counting = [];
-        rules.push('R7.4', 'R7.2');
-        reason = `called ball ${nc.ball} does not count (R7.4): nothing pocketed counts`;
-      } else if (counting.some((p) => p.ball === nc.ball)) {
-        counting = counting.filter((p) => p.ball !== nc.ball);
-        rules.push('R7.4');
-        reason += `; ball ${nc.ball} does not count (R7.4)`;
+      calledBall = c.ball;
+      if (objectPots.some((p) => p.ball === c.ball && p.pocket === c.pocket)) {
+        counting = objectPots;
+        rules.push('R7.1');
+        if (ann.lateFalls.some((f) => f.ball === c.ball)) rules.push('R8.1');
+        reason = `called ball ${c.ball} in ${c.pocket}`;
+        if (settings.callMode === 'strict') notes.push(`manner "${call!.manner}" taken as played (R6.2): a person may cancel with nocount`);
+      } else {
+        const went = objectPots.find((p) => p.ball === c.ball);
+        reason = went ? `called ball ${c.ball} went into ${went.pocket}, not ${c.pocket}` : `called ball ${c.ball} not pocketed`;
+        if (objectPots.length) {
+          rules.push('R7.2');
+          reason += ': nothing pocketed counts';
+        }
       }
     }
   }
-  if (!voidsPots && (settings.callMode === 'none' || call?.free)) {
-    for (const nc of ann.nocount) {
+  // R7.4: the referee cancels a pot; the called ball takes the whole stroke with it
+  for (const nc of voidsPots ? [] : ann.nocount) {
+    if (nc.ball === calledBall) {
+      counting = [];
+      rules.push('R7.4', 'R7.2');
+      reason = `called ball ${nc.ball} does not count (R7.4): nothing pocketed counts`;
+    } else if (counting.some((p) => p.ball === nc.ball)) {
       counting = counting.filter((p) => p.ball !== nc.ball);
       rules.push('R7.4');
       reason += `; ball ${nc.ball} does not count (R7.4)`;

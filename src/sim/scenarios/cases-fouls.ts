@@ -108,17 +108,23 @@ export function whileMoving(ctx: ScenarioContext): Timeline {
   });
 }
 
+/** 1..maxInHouse balls in the house, 5..12 more elsewhere, then the cue ball put down in the house. */
+function houseBallsAndCueInHand(d: Director, maxInHouse: number): number[] {
+  const inHouse = someBalls(d.rng, 1, maxInHouse);
+  const rest = someBalls(d.rng, 5, 12).filter((b) => !inHouse.includes(b));
+  placeInHouse(d, inHouse);
+  scatter(d, rest, { avoid: d.world.balls.filter((b) => b.onTable).map((b) => ({ x: b.x, y: b.y })) });
+  d.wait(d.rng.uniform(0.4, 0.9));
+  const spot = freeHouseSpot(d);
+  d.placeByHand('cue', spot.x, spot.y);
+  d.wait(d.rng.uniform(0.3, 0.7));
+  return inHouse;
+}
+
 /** A legal stroke from hand with a ball lying in the house: the cue ball leaves the house first. */
 export function fromHand(ctx: ScenarioContext): Timeline {
   return produce(ctx, (d) => {
-    const inHouse = someBalls(d.rng, 1, 2);
-    const rest = someBalls(d.rng, 5, 12).filter((b) => !inHouse.includes(b));
-    placeInHouse(d, inHouse);
-    scatter(d, rest, { avoid: d.world.balls.filter((b) => b.onTable).map((b) => ({ x: b.x, y: b.y })) });
-    d.wait(d.rng.uniform(0.4, 0.9));
-    const spot = freeHouseSpot(d);
-    d.placeByHand('cue', spot.x, spot.y);
-    d.wait(d.rng.uniform(0.3, 0.7));
+    const inHouse = houseBallsAndCueInHand(d, 2);
     const choice = chooseShot(tableView(d.world), d.rng, SHARP, true);
     if (choice.kind !== 'pot') return false;
     const ev = lastStrokeEvents(trial(d, choice.strike));
@@ -134,14 +140,7 @@ export function fromHand(ctx: ScenarioContext): Timeline {
 /** From hand, the cue ball hits a ball lying in the house before leaving it (F9). */
 export function fromHandF9(ctx: ScenarioContext): Timeline {
   return produce(ctx, (d) => {
-    const inHouse = someBalls(d.rng, 1, 3);
-    const rest = someBalls(d.rng, 5, 12).filter((b) => !inHouse.includes(b));
-    placeInHouse(d, inHouse);
-    scatter(d, rest, { avoid: d.world.balls.filter((b) => b.onTable).map((b) => ({ x: b.x, y: b.y })) });
-    d.wait(d.rng.uniform(0.4, 0.9));
-    const spot = freeHouseSpot(d);
-    d.placeByHand('cue', spot.x, spot.y);
-    d.wait(d.rng.uniform(0.3, 0.7));
+    const inHouse = houseBallsAndCueInHand(d, 3);
     const view = tableView(d.world);
     const cue = view.balls.get('cue')!;
     // a pot of a ball in the house if there is one, else a straight hit on it
