@@ -89,7 +89,7 @@ export class FramePipeline {
     const img = { data: f.bgr.getData() as Uint8Array, width: f.width, height: f.height, order: 'bgr' as const };
     const probs = await this.o.reader.read(img, due.map((t: Track) => ({ u_px: t.last!.u_px!, v_px: t.last!.v_px!, radius_px: t.last!.r_px! })));
     due.forEach((t, i) => {
-      this.analyzer.ids.observe(t.id, { ...t.last!, idProbs: probs[i]!, sharp: true, cueLike: 0.5 });
+      this.analyzer.ids.observeReading(t.id, probs[i]!, true);
       this.lastRead.set(t.id, f.t_s);
     });
     this.timings_ms.read += performance.now() - t0;

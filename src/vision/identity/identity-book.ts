@@ -27,21 +27,25 @@ export class IdentityBook {
     return r;
   }
 
-  /** Evidence from one detection of the track. */
+  /** Evidence from one detection of the track: its look, and a number reading when it carries one. */
   observe(track: number, d: BallDetection): void {
     const r = this.row(track);
     // the look says cue or not; mild weight: lamps and blur move colours
     const cue = Math.min(1 - FLOOR, Math.max(FLOOR, d.cueLike));
     r[0] += 0.5 * Math.log(cue);
     for (let c = 1; c < IDS; c++) r[c] += 0.5 * Math.log(1 - cue);
-    if (d.idProbs) {
-      const nv = d.idProbs[NOT_VISIBLE] ?? 0;
-      const w = (d.sharp ? 1 : 0.25) * (1 - nv);
-      if (w <= 0.01) return;
-      let sum = 0;
-      for (let c = 0; c < IDS; c++) sum += d.idProbs[c]!;
-      for (let c = 0; c < IDS; c++) r[c] += w * Math.log(Math.max(FLOOR, d.idProbs[c]! / Math.max(sum, 1e-9)));
-    }
+    if (d.idProbs) this.observeReading(track, d.idProbs, d.sharp ?? false);
+  }
+
+  /** A number reading alone; "not visible" weighs nothing, a sharp reading at rest most. */
+  observeReading(track: number, probs: ArrayLike<number>, sharp: boolean): void {
+    const r = this.row(track);
+    const nv = probs[NOT_VISIBLE] ?? 0;
+    const w = (sharp ? 1 : 0.25) * (1 - nv);
+    if (w <= 0.01) return;
+    let sum = 0;
+    for (let c = 0; c < IDS; c++) sum += probs[c]!;
+    for (let c = 0; c < IDS; c++) r[c] += w * Math.log(Math.max(FLOOR, probs[c]! / Math.max(sum, 1e-9)));
   }
 
   /** Prior knowledge: e.g. the rack order of R3.1 at the break, or a name a person confirmed. */
