@@ -2,6 +2,11 @@
 // (class per crop: 0 cue, 1..15, 16 number not visible) and DIR/crops.jsonl (what each crop shows).
 // Shards run in parallel processes; each shard is deterministic for its seed.
 // Run: node --import tsx scripts/train/make-crops.ts --out DIR --count N --seed-base S [--jobs 2]
+//        [--per-look 24] [--face-up-share 0.4]
+// --per-look: crops drawn per random look and camera (a renderer costs ~0.75 s, a crop ~16 ms, so a
+// larger value is much cheaper per crop; variety comes from many shards and seeds).
+// --face-up-share: share of balls turned so a numeral faces the camera (more readable numbers to learn).
+// Leave both at their defaults for held-out evaluation sets so the eval distribution stays put.
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +19,12 @@ const count = Number(opt('count', '1000'));
 const seedBase = Number(opt('seed-base', '1'));
 const jobs = Number(opt('jobs', '2'));
 const shard = opt('shard');
+const perLookArg = opt('per-look');
+const faceUpArg = opt('face-up-share');
+const cropOpts = {
+  ...(perLookArg !== undefined ? { perLook: Number(perLookArg) } : {}),
+  ...(faceUpArg !== undefined ? { faceUpShare: Number(faceUpArg) } : {}),
+};
 const SHARD = 200;
 const NOT_VISIBLE = 16;
 
@@ -27,7 +38,7 @@ if (shard !== undefined) {
   // one shard: SHARD crops from seed seedBase + shard
   const k = Number(shard);
   const dir = join(out, 'shards');
-  const crops = renderBallCrops(seedBase + k, Math.min(SHARD, count - k * SHARD));
+  const crops = renderBallCrops(seedBase + k, Math.min(SHARD, count - k * SHARD), cropOpts);
   const S = crops[0]!.size_px;
   const img = Buffer.alloc(crops.length * S * S * 3);
   crops.forEach((c, i) => img.set(c.rgb, i * S * S * 3));
@@ -50,7 +61,7 @@ const run = (): Promise<void> => new Promise((resolve, reject) => {
   const k = next++;
   if (k >= shards) return resolve();
   if (existsSync(join(out, 'shards', `${k}.jsonl`))) { done++; return run().then(resolve, reject); }
-  const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--out', out, '--count', String(count), '--seed-base', String(seedBase), '--shard', String(k)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--out', out, '--count', String(count), '--seed-base', String(seedBase), '--shard', String(k), ...(perLookArg !== undefined ? ['--per-look', perLookArg] : []), ...(faceUpArg !== undefined ? ['--face-up-share', faceUpArg] : [])], { stdio: ['ignore', 'inherit', 'inherit'] });
   p.on('close', (code) => {
     if (code !== 0) return reject(new Error(`shard ${k} failed (${code})`));
     done++;
@@ -69,5 +80,5 @@ for (let k = 0; k < shards; k++) {
 const labels = readFileSync(join(out, 'labels.u8'));
 const hist = new Array(17).fill(0);
 for (const l of labels) hist[l]++;
-writeFileSync(join(out, 'meta.json'), JSON.stringify({ count: labels.length, size: 64, seedBase, classes: ['cue', ...Array.from({ length: 15 }, (_, i) => String(i + 1)), 'hidden'], histogram: hist }, null, 2));
+writeFileSync(join(out, 'meta.json'), JSON.stringify({ count: labels.length, size: 64, seedBase, cropOptions: cropOpts, classes: ['cue', ...Array.from({ length: 15 }, (_, i) => String(i + 1)), 'hidden'], histogram: hist }, null, 2));
 console.error(`wrote ${out}: ${labels.length} crops, classes ${JSON.stringify(hist)}`);
