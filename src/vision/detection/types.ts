@@ -30,4 +30,6 @@ export interface DetectionTimings_ms {
   votes: number;
   refine: number;
   total: number;
+  /** share of the table searched this frame (motion gating), 0..1 */
+  searched: number;
 }

@@ -39,25 +39,40 @@ export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: n
   return out;
 }
 
-export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth: ClothModel, clothMean: Float32Array): VoteResult {
+export interface VoteOptions {
+  /** search only where this is 1 (work px; motion gating); intensities are still read everywhere */
+  active?: Uint8Array;
+  /** the edge threshold of the last full search (a part of the table has no fair median of its own) */
+  edgeThreshold?: number;
+  /** the not-cloth map to update in place (searched pixels only; the rest keeps what it was) */
+  notCloth?: Uint8Array;
+}
+
+export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth: ClothModel, clothMean: Float32Array, opts: VoteOptions = {}): VoteResult {
   const w = geo.workW, h = geo.workH, N = w * h;
   const I = new Float32Array(N), O1 = new Float32Array(N), O2 = new Float32Array(N);
-  const notCloth = new Uint8Array(N);
-  const inside = geo.inside;
+  const notCloth = opts.notCloth ?? new Uint8Array(N);
+  let inside = geo.inside;
+  let box: Box = { x0: 0, y0: 0, x1: w, y1: h };
+  if (opts.active) {
+    const a = opts.active;
+    inside = new Uint8Array(N);
+    for (let i = 0; i < N; i++) inside[i] = geo.inside[i]! & a[i]!;
+    box = boundingBox(inside, w, h, 3);
+  }
   const mean: [number, number] = [0, 0];
-  for (let i = 0, o = 0; i < N; i++, o += 3) {
+  for (let y = box.y0; y < box.y1; y++) for (let x = box.x0, i = y * w + x, o = 3 * i; x < box.x1; x++, i++, o += 3) {
     const b = bgr[o]!, g = bgr[o + 1]!, r = bgr[o + 2]!;
     I[i] = (r + g + b) / 3;
     O1[i] = (r - g) * 0.7;
     O2[i] = ((r + g) / 2 - b) * 0.7;
     if (inside[i]) {
       mean[0] = clothMean[2 * i]!; mean[1] = clothMean[2 * i + 1]!;
-      if (!clothLike(cloth, b, g, r, mean)) notCloth[i] = 1;
+      notCloth[i] = clothLike(cloth, b, g, r, mean) ? 0 : 1;
     }
   }
-  const { mag, dirX, dirY, mags } = gradients(I, O1, O2, inside, w, h);
-  const med = mags.length ? mags[mags.length >> 1]! : 1;
-  const T = Math.max(4, 3 * med);
+  const { mag, dirX, dirY, mags } = gradients(I, O1, O2, inside, w, h, box);
+  const T = opts.edgeThreshold ?? Math.max(4, 3 * median(mags));
   const acc = new Float32Array(N);
   const splat = (x: number, y: number, wt: number) => {
     const x0 = Math.floor(x), y0 = Math.floor(y);
@@ -66,7 +81,7 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     acc[i]! += wt * (1 - ax) * (1 - ay); acc[i + 1]! += wt * ax * (1 - ay);
     acc[i + w]! += wt * (1 - ax) * ay; acc[i + w + 1]! += wt * ax * ay;
   };
-  for (let y = 2; y < h - 2; y++) for (let x = 2; x < w - 2; x++) {
+  for (let y = Math.max(2, box.y0); y < Math.min(h - 2, box.y1); y++) for (let x = Math.max(2, box.x0); x < Math.min(w - 2, box.x1); x++) {
     const i = y * w + x;
     const m = mag[i]!;
     if (m < T) continue;
@@ -79,9 +94,12 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     if (aNot || !bNot) splat(x + r * dx, y + r * dy, wt);
     if (bNot || !aNot) splat(x - r * dx, y - r * dy, wt);
   }
-  const sm = blur3(blur3(acc, w, h), w, h);
+  // votes land up to the largest radius outside the box, and the blurs spread them two more pixels
+  const reach = Math.ceil(geo.rMax_w) + 3;
+  const wide: Box = { x0: Math.max(0, box.x0 - reach), y0: Math.max(0, box.y0 - reach), x1: Math.min(w, box.x1 + reach), y1: Math.min(h, box.y1 + reach) };
+  const sm = blur3(blur3(acc, w, h, wide), w, h, wide);
   const peaks: VoteResult['peaks'] = [];
-  for (let y = 2; y < h - 2; y++) for (let x = 2; x < w - 2; x++) {
+  for (let y = Math.max(2, box.y0); y < Math.min(h - 2, box.y1); y++) for (let x = Math.max(2, box.x0); x < Math.min(w - 2, box.x1); x++) {
     const i = y * w + x;
     if (!inside[i]) continue;
     const v = sm[i]!;
@@ -121,13 +139,13 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
 }
 
 /** Colour gradients (central differences) as a structure tensor over the three channels. */
-function gradients(I: Float32Array, O1: Float32Array, O2: Float32Array, inside: Uint8Array, w: number, h: number) {
+function gradients(I: Float32Array, O1: Float32Array, O2: Float32Array, inside: Uint8Array, w: number, h: number, box: Box) {
   const N = w * h;
   const mag = new Float32Array(N), dirX = new Float32Array(N), dirY = new Float32Array(N);
   const mags = new Float32Array(Math.ceil(N / 3) + w);
   let nm = 0;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
+  for (let y = Math.max(1, box.y0); y < Math.min(h - 1, box.y1); y++) {
+    for (let x = Math.max(1, box.x0); x < Math.min(w - 1, box.x1); x++) {
       const i = y * w + x;
       if (inside[i] === 0) continue;
       const ix = (I[i + 1]! - I[i - 1]!) * 0.5, iy = (I[i + w]! - I[i - w]!) * 0.5;
@@ -147,12 +165,33 @@ function gradients(I: Float32Array, O1: Float32Array, O2: Float32Array, inside: 
       if ((x + y) % 3 === 0) mags[nm++] = m;
     }
   }
-  return { mag, dirX, dirY, mags: mags.slice(0, nm).sort() };
+  return { mag, dirX, dirY, mags: mags.subarray(0, nm) };
 }
 
-function blur3(a: Float32Array, w: number, h: number): Float32Array {
+function median(xs: Float32Array): number {
+  if (!xs.length) return 1;
+  return Float32Array.from(xs).sort()[xs.length >> 1]!;
+}
+
+function blur3(a: Float32Array, w: number, h: number, b: Box): Float32Array {
   const t = new Float32Array(a.length), o = new Float32Array(a.length);
-  for (let y = 0; y < h; y++) for (let x = 1; x < w - 1; x++) { const i = y * w + x; t[i] = (a[i - 1]! + 2 * a[i]! + a[i + 1]!) / 4; }
-  for (let y = 1; y < h - 1; y++) for (let x = 0; x < w; x++) { const i = y * w + x; o[i] = (t[i - w]! + 2 * t[i]! + t[i + w]!) / 4; }
+  for (let y = b.y0; y < b.y1; y++) for (let x = Math.max(1, b.x0); x < Math.min(w - 1, b.x1); x++) { const i = y * w + x; t[i] = (a[i - 1]! + 2 * a[i]! + a[i + 1]!) / 4; }
+  for (let y = Math.max(1, b.y0); y < Math.min(h - 1, b.y1); y++) for (let x = b.x0; x < b.x1; x++) { const i = y * w + x; o[i] = (t[i - w]! + 2 * t[i]! + t[i + w]!) / 4; }
   return o;
+}
+
+interface Box { x0: number; y0: number; x1: number; y1: number }
+
+/** The smallest box holding every set pixel, grown by `margin` (an empty mask gives an empty box). */
+function boundingBox(mask: Uint8Array, w: number, h: number, margin: number): Box {
+  let x0 = w, y0 = h, x1 = -1, y1 = -1;
+  for (let y = 0; y < h; y++) for (let x = 0, i = y * w; x < w; x++, i++) {
+    if (!mask[i]) continue;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    y1 = y;
+  }
+  if (x1 < 0) return { x0: 0, y0: 0, x1: 0, y1: 0 };
+  return { x0: Math.max(0, x0 - margin), y0: Math.max(0, y0 - margin), x1: Math.min(w, x1 + 1 + margin), y1: Math.min(h, y1 + 1 + margin) };
 }
