@@ -31,6 +31,7 @@ function decodeOnly(path: string): { frames: number; fps: number } {
   for (;;) {
     const m = cap.read();
     if (!m || m.empty) break;
+    m.release();
     n++;
   }
   cap.release();
@@ -46,7 +47,7 @@ for (const res of ['1280x720', '1920x1080']) {
   const dec = decodeOnly(video);
   const t0 = performance.now();
   let records = 0;
-  const s = await analyzeVideo({ video, spec: RUSSIAN_12FT, corners_px: meta.corners, cueBall: 'auto', reader, emit: () => { records++; } });
+  const s = await analyzeVideo({ video, spec: RUSSIAN_12FT, corners_px: meta.corners, cueBall: 'auto', reader, emit: () => { records++; }, onProgress: (d, t) => { if (d % 100 === 0) process.stderr.write(`${res}: ${d}/${t} frames\n`); } });
   const fps = s.frames / ((performance.now() - t0) / 1000);
   const per = (ms: number) => (ms / s.frames).toFixed(2);
   rows.push(`${res.padEnd(10)} decode alone ${dec.fps.toFixed(1).padStart(6)} fps   analyze ${fps.toFixed(1).padStart(6)} fps   ratio ${(fps / dec.fps).toFixed(2)}   ` +

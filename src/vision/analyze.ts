@@ -137,6 +137,9 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
       if (!f) break;
       emit(await pipeline.push(f));
       o.onFrame?.(f, pipeline.analyzer);
+      // a decoded frame is native memory the garbage collector does not see: free it now, or a
+      // 1080p video holds hundreds of MB before a collection comes
+      f.bgr.release();
       o.onProgress?.(++n, total);
     }
     emit(pipeline.finish());

@@ -97,6 +97,7 @@ async function handle(m: ToAnalysis): Promise<void> {
       pipeline ??= pipelineFor(f);
       const records = await pipeline.push(f);
       const jpeg = thumbs.due(m.t_s) ? new Uint8Array(thumbJpeg(f.bgr, 'bgr')) : undefined;
+      f.bgr.release(); // native memory the collector does not count
       post({ type: 'done', index: m.index, t_s: m.t_s, records, ms: performance.now() - t0, ...(jpeg && { jpeg }) });
       return;
     }
