@@ -25,6 +25,8 @@ export interface LiveApp {
   dataDir: string;
   /** resolves when the source has no more records (never for a live camera or the looping demo) */
   sourceDone: Promise<void>;
+  /** where records come from (null: people enter everything) */
+  source: RecordSource | null;
   stop(): Promise<void>;
 }
 
@@ -174,7 +176,7 @@ export async function startLive(settings: Settings, io: LiveIo): Promise<LiveApp
 
     return {
       referee, url: web?.url ?? null, brokerUrl: mqtt ? (broker?.url ?? settings.mqtt.url) : null, embeddedBroker: broker !== null,
-      baseTopic, pin, dataDir, sourceDone: sourceDone.then(() => undefined),
+      baseTopic, pin, dataDir, sourceDone: sourceDone.then(() => undefined), source,
       stop: stopAll,
     };
   } catch (e) {

@@ -15,9 +15,14 @@ export interface ClipRef {
 export class ClipStore {
   constructor(private readonly dataDir: string) {}
 
+  /** Where the clip called `name` is (or will be) kept, relative to the data directory. */
+  pathOf(name: string): string {
+    return join('clips', name);
+  }
+
   /** Writes the clip under clips/<name>/ and returns that path, relative to the data directory. */
   save(name: string, clip: Clip): string {
-    const rel = join('clips', name);
+    const rel = this.pathOf(name);
     const dir = join(this.dataDir, rel);
     mkdirSync(dir, { recursive: true });
     clip.frames?.forEach((jpeg, i) => writeFileSync(join(dir, `${String(i).padStart(4, '0')}.jpg`), jpeg));

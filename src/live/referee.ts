@@ -52,7 +52,7 @@ export interface RefereeEvents {
 }
 
 export type Origin =
-  | { by: 'source'; src: SourceMark; clip?: Clip }
+  | { by: 'source'; src: SourceMark; clip?: Clip | Promise<Clip | null> }
   | { by: 'person'; via: string };
 
 export type SubmitResult =
@@ -148,10 +148,18 @@ export class Referee extends Emitter<RefereeEvents> {
     if (origin.by === 'source') {
       fresh.forEach((e) => { e.src = origin.src; });
       if (origin.clip && this.opts.clips && records.some((r) => r.type === 'shot')) {
-        try {
-          fresh[0]!.clip = this.opts.clips.save(`r${firstNewLine}`, origin.clip);
-        } catch (e) {
-          this.emit('error', { from: 'clips', message: `clip of record ${firstNewLine} not kept: ${String(e)}` });
+        const clips = this.opts.clips, name = `r${firstNewLine}`;
+        const failed = (e: unknown) => this.emit('error', { from: 'clips', message: `clip of record ${firstNewLine} not kept: ${String(e)}` });
+        if (origin.clip instanceof Promise) {
+          // the entry names its clip now; the page shows it once the frames after the stroke are in
+          fresh[0]!.clip = clips.pathOf(name);
+          origin.clip.then((c) => { if (c) clips.save(name, c); }).catch(failed);
+        } else {
+          try {
+            fresh[0]!.clip = clips.save(name, origin.clip);
+          } catch (e) {
+            failed(e);
+          }
         }
       }
     }

@@ -172,3 +172,25 @@ test('a camera stroke that did not see a ball the rules have on the table is fla
   r.submit([{ ...miss(4), before: without9 }], src(4));
   assert.deepEqual(r.state.contested, [2]);
 });
+
+test('a stroke whose clip is still being cut is scored at once; its clip shows on the review once kept', async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { ClipStore } = await import('../../src/live/clips.js');
+  const r = new Referee({ clock: () => 1000, clips: new ClipStore(mkdtempSync(join(tmpdir(), 'marker-clips-'))) });
+  r.submit([game, { type: 'call', ball: 7, pocket: 'FR' }], src(1));
+  let deliver: (c: { frames: Buffer[]; t0: number; t1: number }) => void = () => {};
+  const later = new Promise<{ frames: Buffer[]; t0: number; t1: number }>((res) => { deliver = res; });
+  const res = r.submit([contested], { ...src(2), clip: later });
+  assert.equal(res.ok, true);
+  assert.equal(r.state.scores.Anna, 7, 'the score does not wait for the clip');
+  assert.equal(r.reviews()[0]!.clip, null, 'no clip until its frames are in');
+  deliver({ frames: [Buffer.from([0xff, 0xd8, 0xff, 0xd9])], t0: 1, t1: 2 });
+  await later;
+  await new Promise((res_) => setImmediate(res_));
+  const clip = r.reviews()[0]!.clip;
+  assert.ok(clip, 'the clip is on the review item');
+  assert.equal(clip.frames.length, 1);
+  assert.equal(clip.t0, 1);
+});

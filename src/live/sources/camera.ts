@@ -11,7 +11,7 @@ import { ClipRing } from './clip-ring.js';
 import { CLIP_FPS } from './clip-fps.js';
 import type { FromAnalysis, ToAnalysis } from './frame-worker.js';
 import { spawnWorker } from './spawn-worker.js';
-import { sleep, type RecordSource, type SourceHealth, type SourceItem } from './types.js';
+import { sleep, type Clip, type RecordSource, type SourceHealth, type SourceItem } from './types.js';
 
 export interface CameraSourceOptions {
   name: string;
@@ -75,8 +75,14 @@ export class CameraSource implements RecordSource {
 
   /** Counters for benchmarks and tests. */
   stats() {
-    return { captured: this.captured, analysed: this.analysed, dropped: this.dropped, analysis_ms_per_frame: this.analysed ? this.analysis_ms / this.analysed : null };
+    return {
+      captured: this.captured, analysed: this.analysed, dropped: this.dropped, analysis_ms_per_frame: this.analysed ? this.analysis_ms / this.analysed : null,
+      paceOrigin: this.paceOrigin,
+    };
   }
+
+  /** A file played in real time: the wall clock (performance.now) at which stream time t_s was due. */
+  private paceOrigin: { wall_ms: number; t_s: number; speed: number } | null = null;
 
   private setCamera(camera: CameraState['camera'], detail: string): void {
     if (this.cam.camera === camera && this.cam.detail === detail) return;
@@ -123,7 +129,7 @@ export class CameraSource implements RecordSource {
       chain = chain.then(async () => {
         const seq = seqBase + ++count;
         if (afterSeq !== null && seq <= afterSeq) return;
-        const clip = await this.clipFor(record, ring, () => streamEnded || signal.aborted);
+        const clip = this.clipFor(record, ring, () => streamEnded || signal.aborted);
         out.push(clip ? { record, seq, clip } : { record, seq });
       });
     };
@@ -157,7 +163,7 @@ export class CameraSource implements RecordSource {
       let attempt = 0;
       let firstStream = true;
       let initSent = false;
-      const wall0_ms = performance.now();
+      let wall0_ms = 0;
       let t0_s: number | null = null;
       while (!signal.aborted) {
         if (workerFailure) throw workerFailure;
@@ -214,7 +220,9 @@ export class CameraSource implements RecordSource {
         for (const r of f.records ?? []) emit(r);
         // a file at its own pace: each frame is due at its time from the first one's
         if (!capture.live && this.o.pace === 'realtime') {
-          t0_s ??= f.t_s;
+          // the clock starts at the first frame, not before the file opened (the analysis thread's start
+          // would otherwise be a backlog played in a burst)
+          if (t0_s === null) { t0_s = f.t_s; wall0_ms = performance.now(); this.paceOrigin = { wall_ms: wall0_ms, t_s: t0_s, speed: this.o.speed }; }
           await sleep(wall0_ms + ((f.t_s - t0_s) * 1000) / this.o.speed - performance.now(), signal);
         }
         ring.add(f.t_s, undefined);
@@ -261,15 +269,19 @@ export class CameraSource implements RecordSource {
   }
 
   /** The clip of a stroke a person has to review: from t0 - margin to t1 + margin, once the ring has it. */
-  private async clipFor(record: unknown, ring: ClipRing, over: () => boolean) {
+  private clipFor(record: unknown, ring: ClipRing, over: () => boolean): Promise<Clip | null> | null {
     const r = record as { type?: string; t0?: number; t1?: number; review?: unknown[] };
     if (r.type !== 'shot' || !Array.isArray(r.review) || !r.review.length || typeof r.t0 !== 'number' || typeof r.t1 !== 'number') return null;
-    const until_s = r.t1 + this.o.clipMargin_s;
+    return this.cutClip(ring, r.t0, r.t1, over);
+  }
+
+  private async cutClip(ring: ClipRing, t0: number, t1: number, over: () => boolean): Promise<Clip | null> {
+    const until_s = t1 + this.o.clipMargin_s;
     const give_up_ms = performance.now() + (this.o.clipMargin_s + 1) * 1000;
     while (ring.latest_s < until_s && !over() && performance.now() < give_up_ms) await new Promise((res) => setTimeout(res, 50));
     // let the last JPEGs finish encoding
     await new Promise((res) => setTimeout(res, 30));
-    return ring.clip(r.t0 - this.o.clipMargin_s, until_s);
+    return ring.clip(t0 - this.o.clipMargin_s, until_s);
   }
 }
 

@@ -18,7 +18,11 @@ export interface SourceItem {
   record: unknown;
   /** position in the source, increasing: a restarted source resumes after the last journaled one */
   seq: number;
-  clip?: Clip;
+  /**
+   * the stroke's clip; a promise when the frames after the stroke are still to come (the record goes
+   * to the referee at once: the score does not wait for the video)
+   */
+  clip?: Clip | Promise<Clip | null>;
 }
 
 export interface SourceHealth {
