@@ -37,6 +37,8 @@ interface Motion {
   occludedAtRest: boolean;
   /** resting between the jaws after a stroke: may fall later (R8) */
   hanging: boolean;
+  /** a resting ball's track leapt a ball's width in one frame: a stroke only if it keeps moving */
+  leapt?: boolean;
 }
 
 interface Contact {
@@ -103,6 +105,13 @@ export class StrokeBuilder {
       const m = this.m(t);
       const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
       // a young track has no trustworthy speed yet
+      if (m.leapt && t.state !== 'visible' && !m.active) {
+        // it leapt and is gone at once: struck so hard it flew (off the table, into a pocket)
+        m.leapt = false;
+        m.active = true;
+        starters.push({ t, start_s: this.departure(t, m) });
+        continue;
+      }
       if (t.state !== 'visible' || t_s - t.born_s < 0.15) {
         if (t.state === 'occluded' && !m.active) m.occludedAtRest = true;
         continue;
@@ -125,6 +134,21 @@ export class StrokeBuilder {
       } else {
         m.restSince_s = null;
         if (!m.active && speed > this.o.move_mm_s) {
+          // A track at rest that lands a ball's width away in one frame is either struck hard or was
+          // put onto another detection (a hand that covered it leaves, a phantom on an arm goes).
+          // A struck ball keeps going; a mismatched track stands still at its new place.
+          const step = lastStep_mm(t, 1), prior = lastStep_mm(t, 2);
+          // (between strokes a leap is a hard stroke: only while balls roll is a mismatch likelier)
+          if (!m.leapt && this.stroke && step > 2 * this.R && prior < 10) { m.leapt = true; continue; }
+          if (m.leapt) {
+            m.leapt = false;
+            if (step < 10) {
+              this.tracker.forgetMotion(t);
+              m.anchor = { x: t.x_mm, y: t.y_mm };
+              m.restSince_s = t_s;
+              continue;
+            }
+          }
           m.active = true;
           starters.push({ t, start_s: this.departure(t, m) });
         }
@@ -439,4 +463,11 @@ function nearestSample(t: Track, t_s: number): TrackSample | undefined {
   let best: TrackSample | undefined;
   for (const h of t.history) if (!best || Math.abs(h.t_s - t_s) < Math.abs(best.t_s - t_s)) best = h;
   return best && Math.abs(best.t_s - t_s) < 0.02 ? best : undefined;
+}
+
+/** Distance between the track's k-th last and (k+1)-th last positions, mm (0 without them). */
+function lastStep_mm(t: Track, k: number): number {
+  const h = t.history, n = h.length;
+  if (n < k + 1) return 0;
+  return Math.hypot(h[n - k]!.x_mm - h[n - k - 1]!.x_mm, h[n - k]!.y_mm - h[n - k - 1]!.y_mm);
 }

@@ -186,6 +186,13 @@ export class Tracker {
     return true;
   }
 
+  /** The track's past positions are not its path (it was put onto another detection): at rest where it is. */
+  forgetMotion(t: Track): void {
+    t.history.splice(0, t.history.length - 1);
+    t.vx_mm_s = 0;
+    t.vy_mm_s = 0;
+  }
+
   private observe(t: Track, d: BallDetection, t_s: number): void {
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
