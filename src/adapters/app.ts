@@ -90,7 +90,7 @@ export async function startLive(settings: Settings, io: LiveIo): Promise<LiveApp
   for (const p of read.problems) log(`journal: ${p}`);
   const referee = new Referee({ clock, journal, clips: new ClipStore(dataDir) });
   referee.on('error', (e) => log(`${e.from}: ${e.message}`));
-  for (const p of referee.restore(read.entries)) log(`journal: ${p}: skipped`);
+  for (const p of referee.restore(read.entries, journal.archiveIndex())) log(`journal: ${p}: skipped`);
   if (read.entries.length) log(`journal: resumed ${read.entries.length} records (game ${referee.state.game}, ${referee.state.status})`);
 
   const stopAll = async () => { for (const c of cleanup.reverse()) await c(); };

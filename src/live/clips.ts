@@ -1,5 +1,5 @@
 // Review clips, kept in the data directory next to the journal so a review survives a restart.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Clip } from './sources/types.js';
 
@@ -29,6 +29,12 @@ export class ClipStore {
     if (clip.path) copyFileSync(clip.path, join(dir, `clip${extname(clip.path) || '.mp4'}`));
     writeFileSync(join(dir, 'clip.json'), JSON.stringify({ t0: clip.t0, t1: clip.t1, fps: clip.fps ?? null }));
     return rel;
+  }
+
+  /** Deletes a clip (its game was archived: nobody reviews it any more, and clips are most of the disk). */
+  remove(rel: string): void {
+    if (!/^clips[\\/][^\\/]+$/.test(rel)) return; // only what save() made
+    rmSync(join(this.dataDir, rel), { recursive: true, force: true });
   }
 
   ref(rel: string): ClipRef | null {

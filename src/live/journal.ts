@@ -2,7 +2,7 @@
 // acknowledged, so a crash or a power cut loses nothing that was acknowledged. `marker replay` reads it as is:
 // the two bookkeeping fields a line may carry (`src`: which source item it was, `clip`: where its review clip
 // is kept) are unknown fields, which protocol readers ignore.
-import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TableRecord } from '../protocol/records.js';
 import { parseRecord, ProtocolError } from '../protocol/validate.js';
@@ -27,6 +27,18 @@ export interface JournalRead {
 }
 
 export const JOURNAL_FILE = 'journal.jsonl';
+export const ARCHIVE_DIR = 'archive';
+
+/** What the live journal's archive holds: finished games moved out so the journal stays short. */
+export interface ArchiveIndex {
+  /** journal lines archived so far (the live journal's first line is line lines + 1 of all time) */
+  lines: number;
+  files: string[];
+  /** the highest seq archived per source, so a restarted source still resumes after it */
+  sources: Record<string, number>;
+  /** a rotation was started and the live journal may still begin with the last archive file */
+  pending: boolean;
+}
 
 export function lineOf(e: JournalEntry): string {
   const extra: Record<string, unknown> = {};
@@ -95,7 +107,17 @@ export class Journal {
     mkdirSync(dirname(this.path), { recursive: true });
     let read: JournalRead = { entries: [], problems: [] };
     if (existsSync(this.path)) {
-      const text = readFileSync(this.path, 'utf8');
+      let text = readFileSync(this.path, 'utf8');
+      // a rotation cut short after the archive was written: drop what the archive already holds
+      const idx = this.archiveIndex();
+      if (idx.pending && idx.files.length) {
+        const archived = readFileSync(join(dirname(this.path), ARCHIVE_DIR, idx.files.at(-1)!), 'utf8');
+        if (archived && text.startsWith(archived)) {
+          text = text.slice(archived.length);
+          replaceFile(this.path, text);
+        }
+        this.writeIndex({ ...idx, pending: false });
+      }
       const parsed = parseJournal(text);
       read = { entries: parsed.entries, problems: parsed.problems };
       if (parsed.tornAt !== null) {
@@ -119,10 +141,65 @@ export class Journal {
     fsyncSync(this.fd);
   }
 
+  /** The archive's index (empty when nothing was archived yet). */
+  archiveIndex(): ArchiveIndex {
+    const f = join(dirname(this.path), ARCHIVE_DIR, 'index.json');
+    try {
+      const v = JSON.parse(readFileSync(f, 'utf8')) as Partial<ArchiveIndex>;
+      return { lines: Number(v.lines) || 0, files: Array.isArray(v.files) ? v.files : [], sources: v.sources ?? {}, pending: v.pending === true };
+    } catch {
+      return { lines: 0, files: [], sources: {}, pending: false };
+    }
+  }
+
+  private writeIndex(idx: ArchiveIndex): void {
+    const dir = join(dirname(this.path), ARCHIVE_DIR);
+    mkdirSync(dir, { recursive: true });
+    replaceFile(join(dir, 'index.json'), JSON.stringify(idx, null, 1));
+  }
+
+  /**
+   * Moves the first `count` entries to archive/journal-NNNN.jsonl (protocol v1, `marker replay` reads it)
+   * and leaves the rest as the live journal. Each step is written and synced before the next, and a cut
+   * between them is finished on the next open, so a power cut loses nothing and doubles nothing.
+   */
+  archive(entries: readonly JournalEntry[], count: number): ArchiveIndex {
+    if (this.fd === null) throw new Error('journal is not open');
+    const idx = this.archiveIndex();
+    if (count <= 0) return idx;
+    const dir = join(dirname(this.path), ARCHIVE_DIR);
+    mkdirSync(dir, { recursive: true });
+    const old = entries.slice(0, count), kept = entries.slice(count);
+    const file = `journal-${String(idx.files.length + 1).padStart(4, '0')}.jsonl`;
+    replaceFile(join(dir, file), old.map(lineOf).join(''));
+    for (const e of old) if (e.src) idx.sources[e.src.name] = Math.max(idx.sources[e.src.name] ?? 0, e.src.seq);
+    const next: ArchiveIndex = { lines: idx.lines + old.length, files: [...idx.files, file], sources: idx.sources, pending: true };
+    this.writeIndex(next);
+    closeSync(this.fd);
+    replaceFile(this.path, kept.map(lineOf).join(''));
+    this.fd = openSync(this.path, 'a');
+    next.pending = false;
+    this.writeIndex(next);
+    return next;
+  }
+
   close(): void {
     if (this.fd === null) return;
     fsyncSync(this.fd);
     closeSync(this.fd);
     this.fd = null;
   }
+}
+
+/** Writes a whole file so it is either the old or the new one after a power cut. */
+function replaceFile(path: string, text: string): void {
+  const tmp = `${path}.tmp`;
+  const fd = openSync(tmp, 'w');
+  writeSync(fd, text);
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(tmp, path);
+  const dfd = openSync(dirname(path), 'r');
+  fsyncSync(dfd);
+  closeSync(dfd);
 }

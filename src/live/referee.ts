@@ -8,7 +8,7 @@ import type { Numbered, ShotRecord, TableRecord } from '../protocol/records.js';
 import { parseRecord, ProtocolError } from '../protocol/validate.js';
 import { foldMatch, summarize, type GameSummary, type MatchState, type StrokeVerdict } from '../rules/index.js';
 import type { ClipRef, ClipStore } from './clips.js';
-import type { JournalEntry, SourceMark } from './journal.js';
+import type { ArchiveIndex, JournalEntry, SourceMark } from './journal.js';
 import { Emitter } from './emitter.js';
 import type { Clip } from './sources/types.js';
 import { isCameraUri } from './sources/camera-uri.js';
@@ -61,12 +61,20 @@ export type SubmitResult =
 
 export interface JournalSink {
   append(entries: readonly JournalEntry[]): void;
+  /** moves the first `count` entries out of the live journal (finished games) */
+  archive?(entries: readonly JournalEntry[], count: number): ArchiveIndex;
 }
 
 export interface RefereeOptions {
   clock: () => number;
   journal?: JournalSink;
   clips?: ClipStore;
+  /**
+   * When a new game starts with more than `maxGames` in the journal, all but the last `keepGames` are
+   * archived with their review clips: every record is folded again on each change, and a club plays
+   * thousands of games a year (default 40 and 20).
+   */
+  rotation?: { maxGames: number; keepGames: number };
 }
 
 /** A refusal's text: the field and the problem, with the record's place only when it is not the new one. */
@@ -80,6 +88,9 @@ export class Referee extends Emitter<RefereeEvents> {
   private match: MatchState = foldMatch([]);
   private current!: LiveState;
   private openReviews = new Map<string, ReviewItem>();
+  /** lines archived before the live journal's first (clip names stay unique across rotations) */
+  private lineBase = 0;
+  private archivedSeq: Record<string, number> = {};
 
   constructor(private readonly opts: RefereeOptions) {
     super();
@@ -95,7 +106,8 @@ export class Referee extends Emitter<RefereeEvents> {
   }
 
   /** Takes the journal's records as they are (no journaling, no verdict events); returns what it had to skip. */
-  restore(entries: readonly JournalEntry[]): string[] {
+  restore(entries: readonly JournalEntry[], archive?: Pick<ArchiveIndex, 'lines' | 'sources'>): string[] {
+    if (archive) { this.lineBase = archive.lines; this.archivedSeq = { ...archive.sources }; }
     const skipped: string[] = [];
     let kept: JournalEntry[] = [...entries];
     try {
@@ -122,7 +134,7 @@ export class Referee extends Emitter<RefereeEvents> {
 
   /** The highest journaled seq from the named source, so a restarted source resumes after it. */
   lastSeqOf(sourceName: string): number | null {
-    let last: number | null = null;
+    let last: number | null = this.archivedSeq[sourceName] ?? null;
     for (const e of this.entries) if (e.src?.name === sourceName && (last === null || e.src.seq > last)) last = e.src.seq;
     return last;
   }
@@ -148,7 +160,7 @@ export class Referee extends Emitter<RefereeEvents> {
     if (origin.by === 'source') {
       fresh.forEach((e) => { e.src = origin.src; });
       if (origin.clip && this.opts.clips && records.some((r) => r.type === 'shot')) {
-        const clips = this.opts.clips, name = `r${firstNewLine}`;
+        const clips = this.opts.clips, name = `r${this.lineBase + firstNewLine}`;
         const failed = (e: unknown) => this.emit('error', { from: 'clips', message: `clip of record ${firstNewLine} not kept: ${String(e)}` });
         if (origin.clip instanceof Promise) {
           // the entry names its clip now; the page shows it once the frames after the stroke are in
@@ -165,10 +177,32 @@ export class Referee extends Emitter<RefereeEvents> {
     }
     this.opts.journal?.append(fresh);
     this.entries.push(...fresh);
-    this.match = match;
-    this.current = this.stateOf(match);
+    this.match = records.some((r) => r.type === 'game') ? this.rotated(match) : match;
+    this.current = this.stateOf(this.match);
     this.announce(records);
     return { ok: true, records, state: this.current };
+  }
+
+  /** Archives finished games past the rotation limit (see RefereeOptions.rotation); the match without them. */
+  private rotated(match: MatchState): MatchState {
+    const { maxGames, keepGames } = this.opts.rotation ?? { maxGames: 40, keepGames: 20 };
+    const journal = this.opts.journal;
+    if (!journal?.archive || match.games.length <= maxGames) return match;
+    const starts = this.entries.flatMap((e, i) => (e.record.type === 'game' ? [i] : []));
+    const firstKept = match.games.length - keepGames;
+    const cut = starts[firstKept];
+    if (cut === undefined || cut <= 0) return match;
+    // the first game kept broke by the result of one archived: write its breaker down
+    const g = this.entries[cut]!;
+    if (g.record.type === 'game' && g.record.breaker === undefined) {
+      this.entries[cut] = { ...g, record: { ...g.record, breaker: match.games[firstKept]!.settings.breaker } };
+    }
+    const idx = journal.archive(this.entries, cut);
+    for (const e of this.entries.slice(0, cut)) if (e.clip) this.opts.clips?.remove(e.clip);
+    this.entries = this.entries.slice(cut);
+    this.lineBase = idx.lines;
+    this.archivedSeq = { ...idx.sources };
+    return foldMatch(numbered(this.entries.map((e) => e.record)));
   }
 
   /**
