@@ -1,6 +1,7 @@
 // `npm run bench:vision`: frames per second of `analyze` at 1280x720 and 1920x1080, each as a ratio to
 // decoding the same file alone with OpenCV in the same run (the floor on this machine), and peak memory.
-// Clips come from the simulator (a legal pot, seed 31), made once under --dir.
+// Clips come from the simulator (a game of 10 strokes, seed 41, about 95 s with a player at the table),
+// made once under --dir.
 // Run: node --import tsx scripts/bench-vision.ts [--dir /var/tmp/marker-bench] [--no-reader]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,9 +17,9 @@ const useReader = !args.includes('--no-reader');
 const root = new URL('..', import.meta.url).pathname;
 
 function clip(res: string): string {
-  const out = join(dir, res);
+  const out = join(dir, `game-41-10-${res}`);
   if (!existsSync(join(out, 'clip.mp4'))) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', out, '--scenario', 'legal-pot', '--seed', '31', '--resolution', res], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', out, '--game', '--strokes', '10', '--seed', '41', '--resolution', res], { stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`simulate ${res} failed`);
   }
   return out;
@@ -47,12 +48,20 @@ for (const res of ['1280x720', '1920x1080']) {
   const dec = decodeOnly(video);
   const t0 = performance.now();
   let records = 0;
-  const s = await analyzeVideo({ video, spec: RUSSIAN_12FT, corners_px: meta.corners, cueBall: 'auto', reader, emit: () => { records++; }, onProgress: (d, t) => { if (d % 100 === 0) process.stderr.write(`${res}: ${d}/${t} frames\n`); } });
+  const s = await analyzeVideo({ video, spec: RUSSIAN_12FT, corners_px: meta.corners, cueBall: 'auto', reader, emit: () => { records++; }, onProgress: (d, t) => { if (d % 500 === 0) process.stderr.write(`${res}: ${d}/${t} frames\n`); } });
   const fps = s.frames / ((performance.now() - t0) / 1000);
   const per = (ms: number) => (ms / s.frames).toFixed(2);
   rows.push(`${res.padEnd(10)} decode alone ${dec.fps.toFixed(1).padStart(6)} fps   analyze ${fps.toFixed(1).padStart(6)} fps   ratio ${(fps / dec.fps).toFixed(2)}   ` +
     `(per frame ms: decode ${per(s.timings_ms.decode)}, detect ${per(s.timings_ms.detect)}, track ${per(s.timings_ms.track)}, read ${per(s.timings_ms.read)}; ${records} records)`);
 }
-const peak_mb = process.resourceUsage().maxRSS / 1024;
 console.log(rows.join('\n'));
-console.log(`peak memory (max RSS of this process) ${peak_mb.toFixed(0)} MB`);
+// memory as a user meets it: the built CLI, one process per file
+const built = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
+if (built.status !== 0) throw new Error('build failed');
+for (const res of ['1280x720', '1920x1080']) {
+  const d = clip(res);
+  const meta = JSON.parse(readFileSync(join(d, 'meta.json'), 'utf8'));
+  const r = spawnSync(process.execPath, [join(root, 'dist/src/cli/main.js'), 'analyze', join(d, 'clip.mp4'), '--corners', meta.corners.map((c: number[]) => c.join(',')).join(' ')], { encoding: 'utf8', env: { ...process.env, OPENCV4NODEJS_DISABLE_AUTOBUILD: '1' } });
+  const peak = /peak memory (\d+) MB/.exec(r.stderr)?.[1];
+  console.log(`${res.padEnd(10)} marker analyze peak memory (max RSS) ${peak ?? '?'} MB`);
+}

@@ -54,6 +54,22 @@ const centreErr: number[] = [];
 const readyDelay: number[] = [];
 let offset = 0;
 let failures = 0;
+// issue 5's figure: each true pocketing the camera also saw (same stroke, same pocket), was the ball
+// named right, or named wrong with the stroke flagged, or named wrong silently?
+const pocketedId = { right: 0, flagged: 0, silent: 0, unseen: 0 };
+function tallyPocketedIdentity(truth: TableRecord[], seen: TableRecord[]): void {
+  const shots = (rs: TableRecord[]) => rs.filter((x): x is ShotRecord => x.type === 'shot');
+  for (const t of shots(truth)) {
+    const o = shots(seen).find((x) => Math.abs((x.t0 ?? 0) - (t.t0 ?? 0)) < 0.6);
+    for (const p of t.pocketed ?? []) {
+      const same = o?.pocketed?.filter((q) => q.pocket === p.pocket) ?? [];
+      if (!o || !same.length) { pocketedId.unseen++; continue; }
+      if (same.some((q) => q.ball === p.ball)) pocketedId.right++;
+      else if (o.review?.length) pocketedId.flagged++;
+      else pocketedId.silent++;
+    }
+  }
+}
 for (const c of clips) {
   const meta = JSON.parse(readFileSync(join(c.out, 'meta.json'), 'utf8'));
   const spec = tableFromProtocol(meta.table);
@@ -101,6 +117,7 @@ for (const c of clips) {
   truthAll.push(...truth.map(shift));
   seenAll.push(...seen.map(shift));
   offset += meta.duration_s + 10;
+  tallyPocketedIdentity(truth, seen);
   const rep = compareShots(truth, seen);
   process.stderr.write(`${c.name} ${c.seed}: exact ${rep.exact}/${rep.strokes}, silent ${rep.silentErrors}\n`);
 }
@@ -110,3 +127,5 @@ console.log(`evaluation set: ${clips.length} clips (${names.length} scenarios ×
 console.log(formatReport(report));
 console.log(`\nball centres: median ${q(centreErr, 0.5).toFixed(1)} mm, 99th percentile ${q(centreErr, 0.99).toFixed(1)} mm (${centreErr.length} ball-frames within a radius of the truth)`);
 console.log(`shot record ready after the last ball stops: median ${(q(readyDelay, 0.5) * 1000).toFixed(0)} ms, 95th percentile ${(q(readyDelay, 0.95) * 1000).toFixed(0)} ms, max ${(Math.max(...readyDelay) * 1000).toFixed(0)} ms (stream time)`);
+const idSeen = pocketedId.right + pocketedId.flagged + pocketedId.silent;
+console.log(`pocketed balls the camera saw fall (${idSeen}; ${pocketedId.unseen} more it missed): named right ${(100 * pocketedId.right / Math.max(1, idSeen)).toFixed(1)}%, wrong but flagged ${pocketedId.flagged}, wrong and silent ${pocketedId.silent}`);

@@ -95,7 +95,8 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
       ...(debug && { onFrame: (f, a) => debug.frame(f, a) }),
     });
     for (const w of [...summary.profile.warnings ?? [], ...summary.warnings]) process.stderr.write(`marker analyze: warning: ${w}\n`);
-    process.stderr.write(`marker analyze: ${summary.frames} frames at ${summary.fps} fps, ${summary.records} records\n`);
+    const peak_mb = Math.round(process.resourceUsage().maxRSS / 1024);
+    process.stderr.write(`marker analyze: ${summary.frames} frames at ${summary.fps} fps, ${summary.records} records (peak memory ${peak_mb} MB)\n`);
   } catch (e) {
     if (e instanceof FrameSourceError || e instanceof NoTableError || e instanceof CornersError || e instanceof ProfileError) {
       throw new InputError(e.message);
