@@ -61,7 +61,7 @@ export class FramePipeline {
     const t2 = performance.now();
     this.timings_ms.detect += t2 - t1;
     const obs: FrameObservation = {
-      index: f.index, t_s: f.t_s, occluded: [],
+      index: f.index, t_s: f.t_s, occluded: [...this.detector.lastOccluded],
       detections: seen.map((d): SeenBall => ({
         x_mm: d.x_mm, y_mm: d.y_mm, conf: d.confidence, cueLike: cueLikelihood(d, this.o.cueBall), partial: d.partial,
         u_px: d.u_px, v_px: d.v_px, r_px: d.r_px,

@@ -8,6 +8,7 @@ import { ballEllipseAt_px, ballPxToTable, onSurface, pxToTable } from '../calibr
 import type { ClothModel } from '../calibration/cloth.js';
 import { clothChromaAt, estimateClothModel } from '../calibration/cloth.js';
 import type { BallDetection, DetectionTimings_ms } from './types.js';
+import type { OccludedBox } from '../observation.js';
 import { detectorGeometry } from './geometry.js';
 import type { DetectorGeometry } from './geometry.js';
 import { castVotes, clothMeanMap } from './votes.js';
@@ -28,6 +29,8 @@ export interface BallDetector {
   readonly geometry: DetectorGeometry;
   detect(frame: Frame): BallDetection[];
   readonly lastTimings_ms: DetectionTimings_ms;
+  /** where the table was hidden in the last frame (arms, hands, the cue, a body): boxes in table mm */
+  readonly lastOccluded: OccludedBox[];
 }
 
 export function createBallDetector(profile: CalibrationProfile, opts: DetectorOptions = {}): BallDetector {
@@ -38,6 +41,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   const gate = opts.motionGate === false ? null : new MotionGate(geo.workW, geo.workH);
   const notClothMap = new Uint8Array(geo.workW * geo.workH);
   let last: BallDetection[] | null = null;
+  const occluded: OccludedBox[] = [];
   let lastEdgeT: number | undefined;
   const R_mm = profile.table.ball_mm / 2;
   let clothMean: Float32Array | null = null;
@@ -108,7 +112,10 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     // balls where nothing changed stay as they were found
     const sx0 = geo.roi.width / geo.workW, sy0 = geo.roi.height / geo.workH;
     const unchanged = partial && last ? last.filter((b) => !MotionGate.covers(decision, geo.workW, (b.u_px - geo.roi.x) / sx0, (b.v_px - geo.roi.y) / sy0)) : [];
-    const kept = dropOccluderParts(dedupe([...out, ...unchanged]), votes.notCloth, geo);
+    const blobs = notClothBlobs(votes.notCloth, geo);
+    const kept = dropOccluderParts(dedupe([...out, ...unchanged]), blobs, geo);
+    occluded.length = 0;
+    occluded.push(...occluderBoxes(blobs, kept, geo, profile));
     if (!partial) lastEdgeT = votes.edgeThreshold;
     gate?.commit(workData, decision);
     last = kept;
@@ -116,7 +123,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     timings.prepare = t1 - t0; timings.votes = t2 - t1; timings.refine = t3 - t2; timings.total = t3 - t0;
     return kept;
   };
-  return { geometry: geo, detect, lastTimings_ms: timings };
+  return { geometry: geo, detect, lastTimings_ms: timings, lastOccluded: occluded };
 }
 
 /**
@@ -124,30 +131,82 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
  * found in it (a rack's blob is nearly all balls). Whole outlines are kept: a ball beside an arm
  * merges into its blob but still shows its full edge.
  */
-function dropOccluderParts(d: BallDetection[], notCloth: Uint8Array, geo: DetectorGeometry): BallDetection[] {
-  if (!d.some((x) => x.partial)) return d;
+interface Blobs {
+  /** component label per work pixel (0: cloth) */
+  lab: Int32Array;
+  /** OpenCV's stats, 5 per label: x, y, width, height, area */
+  st: Int32Array;
+  count: number;
+}
+
+/** The not-cloth pixels as connected blobs (balls, clusters, arms, the cue). */
+function notClothBlobs(notCloth: Uint8Array, geo: DetectorGeometry): Blobs {
   const m = new cv.Mat(Buffer.from(notCloth.buffer, notCloth.byteOffset, notCloth.byteLength), geo.workH, geo.workW, cv.CV_8UC1);
   const { labels, stats } = m.connectedComponentsWithStats(8, cv.CV_32S);
-  const lab = new Int32Array(labels.getData().buffer.slice(0));
-  const st = new Int32Array(stats.getData().buffer.slice(0));
+  return { lab: new Int32Array(labels.getData().buffer.slice(0)), st: new Int32Array(stats.getData().buffer.slice(0)), count: stats.rows };
+}
+
+function labelOf(b: Blobs, x: BallDetection, geo: DetectorGeometry): number {
   const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
-  const labelOf = (x: BallDetection) => {
-    const wx = Math.floor((x.u_px - geo.roi.x) / sx), wy = Math.floor((x.v_px - geo.roi.y) / sy);
-    if (wx < 0 || wy < 0 || wx >= geo.workW || wy >= geo.workH) return 0;
-    return lab[wy * geo.workW + wx]!;
-  };
-  const ballArea = new Map<number, number>();
+  const wx = Math.floor((x.u_px - geo.roi.x) / sx), wy = Math.floor((x.v_px - geo.roi.y) / sy);
+  if (wx < 0 || wy < 0 || wx >= geo.workW || wy >= geo.workH) return 0;
+  return b.lab[wy * geo.workW + wx]!;
+}
+
+/** Work-pixel area of the balls found in each blob. */
+function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Map<number, number> {
+  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
+  const area = new Map<number, number>();
   for (const x of d) {
-    const l = labelOf(x);
-    if (l > 0) ballArea.set(l, (ballArea.get(l) ?? 0) + Math.PI * (x.r_px / sx) * (x.r_px / sy));
+    const l = labelOf(b, x, geo);
+    if (l > 0) area.set(l, (area.get(l) ?? 0) + Math.PI * (x.r_px / sx) * (x.r_px / sy));
   }
+  return area;
+}
+
+function dropOccluderParts(d: BallDetection[], b: Blobs, geo: DetectorGeometry): BallDetection[] {
+  if (!d.some((x) => x.partial)) return d;
+  const balls = ballAreas(b, d, geo);
   return d.filter((x) => {
     if (!x.partial) return true;
-    const l = labelOf(x);
+    const l = labelOf(b, x, geo);
     if (l <= 0) return true;
-    const area = st[l * 5 + 4]!; // CC_STAT_AREA
-    return area <= 2.5 * (ballArea.get(l) ?? 0);
+    return b.st[l * 5 + 4]! <= 2.5 * (balls.get(l) ?? 0); // CC_STAT_AREA
   });
+}
+
+/** Tile side for occluder boxes, work px: an arm across the table is many small boxes, not one big one. */
+const OCCLUDER_TILE = 12;
+
+/**
+ * Where the table is hidden: blobs much bigger than the balls in them (an arm, a hand, the cue, a body
+ * leaning over), as boxes in table mm, one per tile the blob touches. Tracking calls a ball that
+ * vanishes under one occluded, not pocketed or off the table.
+ */
+function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, profile: CalibrationProfile): OccludedBox[] {
+  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
+  const ballArea_w = Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
+  const balls = ballAreas(b, kept, geo);
+  const tiles = new Set<number>();
+  const tilesX = Math.ceil(geo.workW / OCCLUDER_TILE);
+  for (let l = 1; l < b.count; l++) {
+    const area = b.st[l * 5 + 4]!;
+    if (area < 5 * ballArea_w || area <= 2.5 * (balls.get(l) ?? 0)) continue;
+    const x0 = b.st[l * 5]!, y0 = b.st[l * 5 + 1]!, w = b.st[l * 5 + 2]!, h = b.st[l * 5 + 3]!;
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) {
+      if (b.lab[y * geo.workW + x] === l) tiles.add(((y / OCCLUDER_TILE) | 0) * tilesX + ((x / OCCLUDER_TILE) | 0));
+    }
+  }
+  const out: OccludedBox[] = [];
+  for (const t of tiles) {
+    const tx = t % tilesX, ty = (t / tilesX) | 0;
+    const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([a, c]) => pxToTable(profile, geo.roi.x + (tx + a!) * OCCLUDER_TILE * sx, geo.roi.y + (ty + c!) * OCCLUDER_TILE * sy));
+    out.push({
+      x0_mm: Math.min(...corners.map((p) => p.x)), y0_mm: Math.min(...corners.map((p) => p.y)),
+      x1_mm: Math.max(...corners.map((p) => p.x)), y1_mm: Math.max(...corners.map((p) => p.y)),
+    });
+  }
+  return out;
 }
 
 function clamp(v: number, lim: number): number {
