@@ -139,9 +139,15 @@ interface Blobs {
   count: number;
 }
 
-/** The not-cloth pixels as connected blobs (balls, clusters, arms, the cue). */
+/**
+ * The not-cloth pixels on the playing surface as connected blobs (balls, clusters, arms, the cue). The
+ * pocket holes and the rails are left out: a ball in a pocket's mouth would otherwise join the hole's
+ * dark blob and pass for part of an arm.
+ */
 function notClothBlobs(notCloth: Uint8Array, geo: DetectorGeometry): Blobs {
-  const m = new cv.Mat(Buffer.from(notCloth.buffer, notCloth.byteOffset, notCloth.byteLength), geo.workH, geo.workW, cv.CV_8UC1);
+  const onSurface = new Uint8Array(notCloth.length);
+  for (let i = 0; i < notCloth.length; i++) onSurface[i] = notCloth[i]! & geo.surface[i]!;
+  const m = new cv.Mat(Buffer.from(onSurface.buffer), geo.workH, geo.workW, cv.CV_8UC1);
   const { labels, stats } = m.connectedComponentsWithStats(8, cv.CV_32S);
   return { lab: new Int32Array(labels.getData().buffer.slice(0)), st: new Int32Array(stats.getData().buffer.slice(0)), count: stats.rows };
 }

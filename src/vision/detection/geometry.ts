@@ -14,6 +14,8 @@ export interface DetectorGeometry {
   workH: number;
   /** 1 inside the surface (plus a little into the pocket mouths), work scale */
   inside: Uint8Array;
+  /** 1 where the work pixel shows the playing surface itself (inside the cushion noses, no pocket holes) */
+  surface: Uint8Array;
   /** expected ball radius at each work pixel, in work px */
   radius_w: Float32Array;
   rMin_w: number;
@@ -64,5 +66,11 @@ export function detectorGeometry(p: CalibrationProfile): DetectorGeometry {
     }
   }
   if (!Number.isFinite(rMin)) { rMin = rCentre / scale; rMax = rMin; }
-  return { roi, scale: (sxw + syw) / 2, workW, workH, inside, radius_w, rMin_w: rMin, rMax_w: rMax };
+  const surface = new Uint8Array(workW * workH);
+  for (let y = 0; y < workH; y++) for (let x = 0; x < workW; x++) {
+    if (!inside[y * workW + x]) continue;
+    const t = pxToTable(p, roi.x + (x + 0.5) * sxw, roi.y + (y + 0.5) * syw);
+    if (Math.abs(t.x) <= hx && Math.abs(t.y) <= hy) surface[y * workW + x] = 1;
+  }
+  return { roi, scale: (sxw + syw) / 2, workW, workH, inside, surface, radius_w, rMin_w: rMin, rMax_w: rMax };
 }

@@ -166,7 +166,8 @@ export class StrokeBuilder {
         if (m.hanging && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
         else this.stroke.gone.push(t);
       } else if (t.state === 'pocketed') {
-        out.push(this.fall(t, 'self'));
+        const f = this.fall(t, 'self');
+        if (f) out.push(f);
       }
     }
 
@@ -408,6 +409,15 @@ export class StrokeBuilder {
     }
     const cuePath = st.cueSamples.length ? simplifyPath([...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
     const lastStop = Math.max(st.t0_s, ...this.tracker.live().map((t) => this.m(t).restSince_s ?? t_s));
+    // two tracks given one name: keep one, and say the names are in doubt (never a record the rules refuse)
+    const named = new Set<string>();
+    const once = (ball: BallId, what: 'pocketed' | 'offTable'): boolean => {
+      if (!named.has(String(ball))) { named.add(String(ball)); return true; }
+      review.push({ what, ball, confidence: 0.3, why: `two balls that left the table were both named ${ball}` });
+      return false;
+    };
+    pocketed.splice(0, pocketed.length, ...pocketed.filter((p) => once(p.ball, 'pocketed')));
+    offTable.splice(0, offTable.length, ...offTable.filter((b) => once(b, 'offTable')));
     const shot: ShotRecord = {
       type: 'shot', t0: round2(st.t0_s), t1: round2(truncated ? t_s : Math.min(t_s, lastStop)),
       struck, whileMoving: st.whileMoving, firstContact: firstContactId === 'cue' ? null : firstContactId,
@@ -416,7 +426,10 @@ export class StrokeBuilder {
       review: dedupe(review),
     };
     const out: VisionRecord[] = [shot];
-    for (const t of st.independentFalls) out.push(this.fall(t, 'independent'));
+    for (const t of st.independentFalls) {
+      const f = this.fall(t, 'independent');
+      if (f) out.push(f);
+    }
     return out;
   }
 
@@ -425,10 +438,15 @@ export class StrokeBuilder {
     return { type: 'moved', t: round2(t_s), balls: [n?.id ?? 'cue'], by: 'unknown' };
   }
 
-  private fall(t: Track, cause: FallRecord['cause']): FallRecord {
+  /**
+   * A jaw ball that dropped later. Without a name for it (or a pocket) no record is made rather than a
+   * guess: the rules still have the ball on the table, and the live referee flags the next stroke whose
+   * `before` lacks it.
+   */
+  private fall(t: Track, cause: FallRecord['cause']): FallRecord | null {
     const n = this.ids.resolve([t.id, ...this.tracker.live().map((o) => o.id)], this.allowed()).get(t.id);
-    const ball = n && n.id !== 'cue' ? n.id : 1;
-    return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball, pocket: t.pocket ?? 'HL', cause };
+    if (!n || n.id === 'cue' || !t.pocket) return null;
+    return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
   }
 }
 
