@@ -21,7 +21,7 @@ fi
 
 # Debian packages: run time (video, OpenCV to build against), then what tests drive for real, then training.
 apt_pkgs=(ffmpeg libopencv-dev pkg-config)
-[ $for_tests = 1 ] && apt_pkgs+=(mosquitto chromium)
+[ $for_tests = 1 ] && apt_pkgs+=(mosquitto chromium openssl)
 [ $for_training = 1 ] && apt_pkgs+=(python3-torch python3-onnx python3-numpy)
 missing=()
 for p in "${apt_pkgs[@]}"; do

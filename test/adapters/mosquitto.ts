@@ -56,15 +56,31 @@ async function waitForPort(port: number, timeout_ms = 5000): Promise<void> {
   throw new Error(`mosquitto did not open port ${port}`);
 }
 
+/** A throwaway CA and a broker certificate for 127.0.0.1, made with openssl in `dir`. */
+export function makeCertificates(dir: string): { ca: string; cert: string; key: string } {
+  const run = (args: string[]) => {
+    const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`openssl ${args[0]}: ${r.stderr}`);
+  };
+  run(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=marker test CA', '-keyout', 'ca.key', '-out', 'ca.pem']);
+  run(['req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', 'broker.key', '-out', 'broker.csr']);
+  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  run(['x509', '-req', '-in', 'broker.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', 'san.ext', '-out', 'broker.pem']);
+  return { ca: join(dir, 'ca.pem'), cert: join(dir, 'broker.pem'), key: join(dir, 'broker.key') };
+}
+
 export class Mosquitto {
   private proc: ChildProcess | null = null;
-  /** with persistence, sessions and retained messages survive a graceful stop */
-  constructor(private readonly persistence = false) {}
+  /**
+   * With persistence, sessions and retained messages survive a graceful stop; with `tls`, the only
+   * listener speaks TLS with that certificate (mqtts://).
+   */
+  constructor(private readonly persistence = false, private readonly tls: { cert: string; key: string } | null = null) {}
   readonly dir = mkdtempSync(join(tmpdir(), 'marker-mosq-'));
   port = 0;
 
   get url(): string {
-    return `mqtt://127.0.0.1:${this.port}`;
+    return `${this.tls ? 'mqtts' : 'mqtt'}://127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {
@@ -78,7 +94,7 @@ export class Mosquitto {
       }
       writeFileSync(join(this.dir, 'acl'), ACL);
       writeFileSync(join(this.dir, 'mosquitto.conf'), [
-        `listener ${this.port} 127.0.0.1`, 'allow_anonymous false', `password_file ${passwd}`, `acl_file ${join(this.dir, 'acl')}`,
+        `listener ${this.port} 127.0.0.1`, ...(this.tls ? [`certfile ${this.tls.cert}`, `keyfile ${this.tls.key}`] : []), 'allow_anonymous false', `password_file ${passwd}`, `acl_file ${join(this.dir, 'acl')}`,
         // as root, mosquitto would drop to user "mosquitto", who cannot read this private temp dir
         `user ${userInfo().username}`,
         ...(this.persistence ? ['persistence true', `persistence_location ${this.dir}/`] : ['persistence false']), 'log_dest stderr', 'log_type error', 'log_type warning', '',
