@@ -1,7 +1,7 @@
 // Live benchmark: how long from a stroke's record reaching the referee core to the retained state
 // changing at an MQTT subscriber, through a real Mosquitto; and the referee's CPU share meanwhile.
 // Run: node --import tsx scripts/bench-live.ts [--strokes 200]   (needs /usr/sbin/mosquitto)
-// The camera part of the live benchmark comes with the vision pipeline.
+// The camera part (frames through the vision pipeline in real time) is scripts/bench-live-camera.ts.
 import { startLive } from '../src/adapters/app.js';
 import { gameRecords, testSettings } from '../test/live/helpers.js';
 import { Mosquitto, USERS } from '../test/adapters/mosquitto.js';
