@@ -9,7 +9,8 @@ import { NumberReader } from '../../src/vision/identity/number-reader.js';
 import { READER_INPUT_PX, readerPatch } from '../../src/vision/identity/reader-input.js';
 import { cropKind, scoreReadings, type Reading } from '../../src/vision/identity/reader-metrics.js';
 
-const root = new URL('../../../', import.meta.url).pathname;
+// the repository root from the sources (tsx: test/vision) or from the build (dist/test/vision) alike
+const root = ['../../', '../../../'].map((p) => new URL(p, import.meta.url).pathname).find((p) => existsSync(join(p, 'package.json')))!;
 const model = join(root, 'models/ball-reader.onnx');
 
 /** The lowest rate a model with true rate p passes on n samples: p minus three standard errors. */
