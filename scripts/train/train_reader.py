@@ -33,12 +33,7 @@ def load(d):
     keep = np.array([not is_ambiguous(m) for m in meta])
     x, y, r = x[keep], y[keep], r[keep]
     meta = [m for m, k in zip(meta, keep) if k]
-    # kept as uint8 (tens of thousands of crops); batches become floats as they are used
-    return torch.from_numpy(np.ascontiguousarray(x.transpose(0, 3, 1, 2))), torch.from_numpy(y), torch.from_numpy(r), meta
-
-
-def as_float(x):
-    return x.float() / 255.0
+    return torch.from_numpy(x).permute(0, 3, 1, 2).float() / 255.0, torch.from_numpy(y), torch.from_numpy(r), meta
 
 
 AMBIGUOUS = (0.3, 0.85)
@@ -65,71 +60,33 @@ def resample(x, radius, rot, shift, scale_jitter):
 
 
 class Reader(nn.Module):
-    """A cheap CNN for the edge (about 8M multiply-accumulates a crop): one 3x3 block at full
-    resolution (a numeral is 8-10 px tall there), pool early; two 3x3 blocks at 20x20, where the
-    digit shapes are still resolved and the capacity matters most; one at 10x10; one
-    depthwise-separable block (3x3 depthwise + 1x1 pointwise) at 5x5. Global average pooling, one
-    linear layer. `widths` = (40x40, 20x20, 10x10, 5x5). Depthwise blocks earlier would save
-    multiply-accumulates but learn slowly and train slowly in PyTorch on a CPU."""
-    def __init__(self, widths=(16, 32, 64, 128)):
+    def __init__(self, width=24):
         super().__init__()
-        a, b, c, d = widths
-        def block(i, o, k=3, groups=1):
-            return nn.Sequential(nn.Conv2d(i, o, k, padding=k // 2, groups=groups, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
-        def separable(i, o):
-            return nn.Sequential(block(i, i, groups=i), block(i, o, k=1))
+        w = width
+        def block(i, o):
+            return nn.Sequential(nn.Conv2d(i, o, 3, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
         self.features = nn.Sequential(
-            block(3, a), nn.MaxPool2d(2),                  # 40 -> 20
-            block(a, b), block(b, b), nn.MaxPool2d(2),     # 20 -> 10
-            block(b, c), nn.MaxPool2d(2),                  # 10 -> 5
-            separable(c, d),
+            block(3, w), block(w, w), nn.MaxPool2d(2),            # 20
+            block(w, 2 * w), block(2 * w, 2 * w), nn.MaxPool2d(2),  # 10
+            block(2 * w, 4 * w), block(4 * w, 4 * w), nn.MaxPool2d(2),  # 5
+            block(4 * w, 4 * w),
         )
-        self.head = nn.Linear(d, CLASSES)
+        self.head = nn.Linear(4 * w, CLASSES)
 
     def forward(self, x):
         f = self.features(x)
         return self.head(f.mean(dim=(2, 3)))
 
 
-DEFAULT_WIDTHS = (16, 32, 64, 128)
-ARCHITECTURE = ('a 3×3 convolution block at 40×40 (16 channels), max-pool, two 3×3 blocks at 20×20 (32), max-pool, '
-                'one at 10×10 (64), max-pool, one depthwise-separable block at 5×5 (128); batch norm and ReLU '
-                'after every convolution, global average pooling, one linear layer')
-
-
-def count_macs(net):
-    """Multiply-accumulates of one crop through the convolutions and the linear layer."""
-    macs = []
-    def conv_hook(m, i, o):
-        macs.append(o.numel() * (m.in_channels // m.groups) * m.kernel_size[0] * m.kernel_size[1])
-    def lin_hook(m, i, o):
-        macs.append(m.in_features * m.out_features)
-    hs = [m.register_forward_hook(conv_hook) for m in net.modules() if isinstance(m, nn.Conv2d)]
-    hs += [m.register_forward_hook(lin_hook) for m in net.modules() if isinstance(m, nn.Linear)]
-    was = net.training
-    net.eval()
-    with torch.no_grad():
-        net(torch.zeros(1, 3, INPUT, INPUT))
-    net.train(was)
-    for h in hs:
-        h.remove()
-    return int(sum(macs))
-
-
 class Calibrated(nn.Module):
-    """The exported graph: softmax(logits / T + b), b nonzero only for "not visible". The bias
-    undoes the training set's class prior (more face-up balls than the camera sees), both fitted on
-    the validation crops, which are drawn with the renderer's default share of face-up balls."""
-    def __init__(self, net, temperature, hidden_bias=0.0):
+    """The exported graph: logits / T, softmax."""
+    def __init__(self, net, temperature):
         super().__init__()
         self.net = net
         self.register_buffer('t', torch.tensor(float(temperature)))
-        b = torch.zeros(CLASSES)
-        b[CLASSES - 1] = float(hidden_bias)
-        self.register_buffer('b', b)
 
     def forward(self, x):
-        return torch.softmax(self.net(x) / self.t + self.b, dim=1)
+        return torch.softmax(self.net(x) / self.t, dim=1)
 
 
 def augment(x, r, g):
@@ -147,12 +104,8 @@ def augment(x, r, g):
 
 
 def canonical(x, r):
-    out = []
-    for i in range(0, x.shape[0], 1024):
-        xb, rb = as_float(x[i:i + 1024]), r[i:i + 1024]
-        n = xb.shape[0]
-        out.append(resample(xb, rb, torch.zeros(n), torch.zeros(n, 2), torch.ones(n)))
-    return torch.cat(out)
+    n = x.shape[0]
+    return resample(x, r, torch.zeros(n), torch.zeros(n, 2), torch.ones(n))
 
 
 def ece(probs, y, bins=15):
@@ -166,11 +119,6 @@ def ece(probs, y, bins=15):
     return float(e)
 
 
-def meta_of(d):
-    m = json.load(open(os.path.join(d, 'meta.json')))
-    return {'count': m['count'], 'seedBase': m['seedBase'], 'cropOptions': m.get('cropOptions', {})}
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--train', required=True)
@@ -179,7 +127,7 @@ def main():
     ap.add_argument('--epochs', type=int, default=30)
     ap.add_argument('--batch', type=int, default=128)
     ap.add_argument('--seed', type=int, default=71)
-    ap.add_argument('--widths', default=','.join(map(str, DEFAULT_WIDTHS)))
+    ap.add_argument('--width', type=int, default=24)
     ap.add_argument('--threads', type=int, default=2)
     a = ap.parse_args()
     torch.manual_seed(a.seed)
@@ -188,11 +136,9 @@ def main():
     xt, yt, rt, _ = load(a.train)
     xv, yv, rv, _ = load(a.val)
     print(f'train {len(yt)} crops, val {len(yv)}', flush=True)
-    widths = tuple(int(w) for w in a.widths.split(','))
-    net = Reader(widths)
+    net = Reader(a.width)
     params = sum(p.numel() for p in net.parameters())
-    macs = count_macs(net)
-    print(f'reader: {params} parameters, {macs / 1e6:.2f}M multiply-accumulates per crop', flush=True)
+    print(f'reader: {params} parameters', flush=True)
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = a.epochs * math.ceil(len(yt) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.15)
@@ -204,7 +150,7 @@ def main():
         tot, correct, loss_sum = 0, 0, 0.0
         for i in range(0, len(yt), a.batch):
             idx = perm[i:i + a.batch]
-            xb = augment(as_float(xt[idx]), rt[idx], g)
+            xb = augment(xt[idx], rt[idx], g)
             logits = net(xb)
             loss = F.cross_entropy(logits, yt[idx], label_smoothing=0.02)
             opt.zero_grad()
@@ -214,8 +160,6 @@ def main():
             loss_sum += float(loss) * len(idx)
             correct += int((logits.argmax(1) == yt[idx]).sum())
             tot += len(idx)
-            if (i // a.batch) % 100 == 99:
-                print(f'  epoch {ep + 1}: {tot}/{len(yt)} loss {loss_sum / tot:.4f} ({time.time() - t0:.0f} s)', flush=True)
         net.eval()
         with torch.no_grad():
             pv = net(xv_c).argmax(1)
@@ -224,17 +168,15 @@ def main():
     net.eval()
     with torch.no_grad():
         logits_v = net(xv_c)
-    best_t, best_b, best_nll = 1.0, 0.0, 1e9
-    onehot = F.one_hot(torch.tensor(CLASSES - 1), CLASSES).float()
+    best_t, best_nll = 1.0, 1e9
     for t in np.linspace(0.5, 3.0, 51):
-        for b in np.linspace(-2.0, 2.0, 41):
-            nll = float(F.cross_entropy(logits_v / t + float(b) * onehot, yv))
-            if nll < best_nll:
-                best_t, best_b, best_nll = float(t), float(b), nll
-    model = Calibrated(net, best_t, best_b).eval()
+        nll = float(F.cross_entropy(logits_v / t, yv))
+        if nll < best_nll:
+            best_t, best_nll = float(t), nll
+    model = Calibrated(net, best_t).eval()
     with torch.no_grad():
         pv = model(xv_c)
-    print(f'temperature {best_t:.2f}, not-visible bias {best_b:+.2f}: val acc {float((pv.argmax(1) == yv).float().mean()):.4f}, val ECE {ece(pv, yv):.4f}', flush=True)
+    print(f'temperature {best_t:.2f}: val acc {float((pv.argmax(1) == yv).float().mean()):.4f}, val ECE {ece(pv, yv):.4f}', flush=True)
     os.makedirs(os.path.dirname(a.out) or '.', exist_ok=True)
     dummy = torch.zeros(1, 3, INPUT, INPUT)
     torch.onnx.export(model, dummy, a.out, input_names=['crops'], output_names=['probs'],
@@ -246,9 +188,7 @@ def main():
     base = os.path.splitext(a.out)[0]
     sample.numpy().astype(np.float32).tofile(base + '.parity-in.f32')
     ref.numpy().astype(np.float32).tofile(base + '.parity-out.f32')
-    json.dump({'input': [INPUT, INPUT], 'radius_px': RADIUS, 'ambiguous': list(AMBIGUOUS), 'classes': CLASSES, 'temperature': best_t, 'hidden_bias': best_b, 'parameters': params, 'macs': macs,
-               'widths': list(widths), 'architecture': ARCHITECTURE if widths == DEFAULT_WIDTHS else f'{ARCHITECTURE} (widths {widths})',
-               'train_crops': meta_of(a.train), 'val_crops': meta_of(a.val),
+    json.dump({'input': [INPUT, INPUT], 'radius_px': RADIUS, 'ambiguous': list(AMBIGUOUS), 'classes': CLASSES, 'temperature': best_t, 'parameters': params,
                'epochs': a.epochs, 'seed': a.seed, 'train': len(yt), 'val': len(yv)}, open(base + '.train.json', 'w'), indent=2)
     print(f'wrote {a.out}', flush=True)
 
