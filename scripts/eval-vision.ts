@@ -54,6 +54,13 @@ const centreErr: number[] = [];
 const readyDelay: number[] = [];
 let offset = 0;
 let failures = 0;
+/** The image side the head cushion is on, from the surface corners HL HR FR FL in pixels. */
+function headSide(c: [number, number][]): 'left' | 'right' | 'top' | 'bottom' {
+  const hx = (c[0]![0] + c[1]![0]) / 2, hy = (c[0]![1] + c[1]![1]) / 2;
+  const fx = (c[2]![0] + c[3]![0]) / 2, fy = (c[2]![1] + c[3]![1]) / 2;
+  return Math.abs(hx - fx) >= Math.abs(hy - fy) ? (hx < fx ? 'left' : 'right') : (hy < fy ? 'top' : 'bottom');
+}
+
 // issue 5's figure: each true pocketing the camera also saw (same stroke, same pocket), was the ball
 // named right, or named wrong with the stroke flagged, or named wrong silently?
 const pocketedId = { right: 0, flagged: 0, silent: 0, unseen: 0 };
@@ -81,7 +88,9 @@ for (const c of clips) {
   try {
     const first: Frame[] = [];
     for (let i = 0; i < 5; i++) { const f = readFrame(cap, i, fps); if (f) first.push(f); }
-    const { profile } = calibrate(first, { spec });
+    // which end is the head is the one thing an installer tells the referee (`marker calibrate --head`):
+    // an empty table looks the same both ways round
+    const { profile } = calibrate(first, { spec, head: headSide(meta.corners) });
     const pipe = new FramePipeline(profile, { spec, cueBall: 'auto', reader });
     let n = 0;
     for (;;) {

@@ -6,14 +6,15 @@ import { progressBar } from './progress.js';
 import { InputError } from './input.js';
 
 export const ANALYZE_HELP = `usage: marker analyze VIDEO [--table LENGTH,WIDTH,BALL] [--corners "x,y x,y x,y x,y"]
-                      [--cue-ball auto|colour|stripe|white] [--profile calibration/NAME.json]
+                      [--head left|right|top|bottom] [--cue-ball auto|colour|stripe|white] [--profile calibration/NAME.json]
                       [--out FILE] [--debug-video FILE] [--no-reader]
 
 Watches a video of a table from above and writes one protocol v1 "shot" record per stroke (and "moved"
 and "fall" records) in time order, as JSON lines, to FILE or standard output. --table is in mm
 (default a full-size Russian table, 3550,1775,68). --corners gives the playing surface's corners in
 image pixels in the order HL, HR, FR, FL; without it (or --profile, a saved calibration) the table is
-found automatically. --cue-ball says what the cue ball looks like (auto: the one coloured or striped
+found automatically; --head then says which side of the image the head cushion is on (an empty table
+looks the same both ways round; without it the head is assumed left, or top, with a warning). --cue-ball says what the cue ball looks like (auto: the one coloured or striped
 ball). A stroke still running when the video ends is written with a review flag. Whatever the camera is
 unsure of goes into each record's "review". Progress and diagnostics go to standard error.
 --debug-video writes an annotated copy (tracks, names, events) for people to look at.`;
@@ -29,7 +30,7 @@ function parseTable(s: string): TableSpec {
 
 export async function analyzeCommand(argv: string[]): Promise<number> {
   const { positionals, options } = parseArgs(argv, {
-    table: { value: true }, corners: { value: true }, 'cue-ball': { value: true }, out: { value: true }, profile: { value: true },
+    table: { value: true }, corners: { value: true }, head: { value: true }, 'cue-ball': { value: true }, out: { value: true }, profile: { value: true },
     'debug-video': { value: true }, 'no-reader': { value: false }, help: { value: false },
   });
   if (options.help) {
@@ -42,6 +43,9 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
   if (statSync(video).isDirectory()) throw new InputError(`${video}: is a directory, not a video`);
   const spec = typeof options.table === 'string' ? parseTable(options.table) : RUSSIAN_12FT;
   const { CUE_BALL_MODES } = await import('../vision/identity/cue-look.js');
+  const head = options.head;
+  if (head !== undefined && !['left', 'right', 'top', 'bottom'].includes(String(head))) throw new UsageError(`--head ${String(head)}: one of left, right, top, bottom`);
+  if (head !== undefined && (options.corners !== undefined || options.profile !== undefined)) throw new UsageError('--head goes with automatic calibration: --corners and --profile already say where the head is');
   const cueBall = (options['cue-ball'] ?? 'auto') as string;
   if (!(CUE_BALL_MODES as readonly string[]).includes(cueBall)) throw new UsageError(`--cue-ball ${cueBall}: one of ${CUE_BALL_MODES.join(', ')}`);
 
@@ -90,7 +94,7 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
   try {
     const summary = await analyzeVideo({
       video, spec, cueBall: cueBall as 'auto', reader, emit,
-      ...(corners && { corners_px: corners }), ...(profile && { profile }),
+      ...(corners && { corners_px: corners }), ...(profile && { profile }), ...(typeof head === 'string' && { head: head as 'left' }),
       onProgress: progressBar('analysing frames'),
       ...(debug && { onFrame: (f, a) => debug.frame(f, a) }),
     });

@@ -4,7 +4,7 @@
 import cv, { type VideoCapture } from './cv.js';
 import type { TableRecord } from '../protocol/records.js';
 import type { TableSpec } from '../table/geometry.js';
-import { calibrate } from './calibration/calibrate.js';
+import { calibrate, type HeadSide } from './calibration/calibrate.js';
 import type { CalibrationProfile } from './calibration/profile.js';
 import { createBallDetector } from './detection/detector.js';
 import { FrameSourceError, readFrame, type Frame } from './frame.js';
@@ -18,6 +18,8 @@ export interface AnalyzeOptions {
   video: string;
   spec: TableSpec;
   corners_px?: [number, number][];
+  /** the image side of the head cushion, for automatic calibration */
+  head?: HeadSide;
   profile?: CalibrationProfile;
   cueBall: CueBallMode;
   reader: NumberReader | null;
@@ -116,7 +118,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
       first.push(f);
     }
     if (!first.length) throw new FrameSourceError(`${o.video}: no frame could be decoded (not a video, or truncated)`);
-    const profile = o.profile ?? calibrate(first, { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }) }).profile;
+    const profile = o.profile ?? calibrate(first, { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }), ...(o.head && { head: o.head }) }).profile;
     const pipeline = new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader: o.reader, ...(o.readsPerFrame && { readsPerFrame: o.readsPerFrame }) });
     let records = 0;
     const emit = (rs: TableRecord[]) => { for (const r of rs) { o.emit(r); records++; } };
