@@ -109,7 +109,7 @@ export async function startLive(settings: Settings, io: LiveIo): Promise<LiveApp
       const h: Omit<ReturnType<RecordSource['health']>, 'state'> & { state: string } = source?.health() ?? { state: 'none', fps: null, dropped_frames: 0, camera_state: 'none' };
       return {
         ts: new Date(clock()).toISOString(), uptime_s: Math.round((clock() - started_ms) / 1000),
-        fps: h.fps, dropped_frames: h.dropped_frames, camera_state: h.camera_state,
+        fps: h.fps, dropped_frames: h.dropped_frames, skipped_frames: h.skipped_frames ?? 0, camera_state: h.camera_state,
         // why a camera is offline (open_failed, no_frames_5s …), for whoever maintains the box
         ...(h.detail !== undefined && { camera_detail: h.detail }),
         source: { name: source?.name ?? 'none', state: h.state }, records: referee.state.records,

@@ -50,6 +50,14 @@ export class CameraSource implements RecordSource {
   private state: SourceHealth['state'] = 'starting';
   private cam: CameraState = { camera: 'offline', detail: 'starting' };
   private dropped = 0;
+  private skipped = 0;
+  /**
+   * Analyse every stride-th frame of a live (or real-time) stream. When the analysis is slower than the
+   * frame rate, evenly spaced frames track balls far better than frames dropped in bursts: a burst gap
+   * looks like a ball that vanished and came back, which starts a false stroke.
+   */
+  private stride = 1;
+  private analysisEwma_ms = 0;
   private captured = 0;
   private analysed = 0;
   private analysis_ms = 0;
@@ -69,14 +77,14 @@ export class CameraSource implements RecordSource {
     while (this.recent_ms.length && this.recent_ms[0]! < now - 2000) this.recent_ms.shift();
     const fps = this.recent_ms.length > 1 ? Math.round(((this.recent_ms.length - 1) / ((this.recent_ms.at(-1)! - this.recent_ms[0]!) / 1000)) * 10) / 10 : 0;
     return {
-      state: this.state, fps: this.cam.camera === 'online' ? fps : 0, dropped_frames: this.dropped, camera_state: this.cam.camera, detail: this.cam.detail,
+      state: this.state, fps: this.cam.camera === 'online' ? fps : 0, dropped_frames: this.dropped, skipped_frames: this.skipped, camera_state: this.cam.camera, detail: this.cam.detail,
     };
   }
 
   /** Counters for benchmarks and tests. */
   stats() {
     return {
-      captured: this.captured, analysed: this.analysed, dropped: this.dropped, analysis_ms_per_frame: this.analysed ? this.analysis_ms / this.analysed : null,
+      captured: this.captured, analysed: this.analysed, dropped: this.dropped, skipped: this.skipped, stride: this.stride, analysis_ms_per_frame: this.analysed ? this.analysis_ms / this.analysed : null,
       paceOrigin: this.paceOrigin,
     };
   }
@@ -140,6 +148,7 @@ export class CameraSource implements RecordSource {
           inFlight--;
           this.analysed++;
           this.analysis_ms += m.ms;
+          this.analysisEwma_ms = this.analysisEwma_ms ? 0.8 * this.analysisEwma_ms + 0.2 * m.ms : m.ms;
           ring.add(m.t_s, m.jpeg ? Buffer.from(m.jpeg.buffer, m.jpeg.byteOffset, m.jpeg.byteLength) : undefined);
           m.records.forEach(emit);
           slot?.();
@@ -165,6 +174,8 @@ export class CameraSource implements RecordSource {
       let initSent = false;
       let wall0_ms = 0;
       let t0_s: number | null = null;
+      let prevT_s: number | null = null;
+      let frame_ms = 1000 / 30;
       while (!signal.aborted) {
         if (workerFailure) throw workerFailure;
         if (!capture) {
@@ -226,6 +237,15 @@ export class CameraSource implements RecordSource {
           await sleep(wall0_ms + ((f.t_s - t0_s) * 1000) / this.o.speed - performance.now(), signal);
         }
         ring.add(f.t_s, undefined);
+        if (capture.live || this.o.pace === 'realtime') {
+          if (prevT_s !== null && f.t_s > prevT_s) frame_ms = 0.9 * frame_ms + 0.1 * (f.t_s - prevT_s) * 1000 / this.o.speed;
+          prevT_s = f.t_s;
+          // with headroom both ways, so the stride does not flap
+          const per = this.analysisEwma_ms;
+          if (per > 0.85 * frame_ms * this.stride && this.stride < 3) this.stride++;
+          else if (this.stride > 1 && per < 0.6 * frame_ms * (this.stride - 1)) this.stride--;
+          if (this.stride > 1 && (this.captured % this.stride) !== 0) { this.skipped++; continue; }
+        }
         if (inFlight >= this.o.queueFrames) {
           if (capture.live || this.o.pace === 'realtime') {
             this.dropped++;

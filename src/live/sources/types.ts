@@ -30,6 +30,8 @@ export interface SourceHealth {
   /** frames per second taken from the camera; null for sources without frames */
   fps: number | null;
   dropped_frames: number;
+  /** frames passed over on purpose while the analysis cannot take every one (it takes every 2nd or 3rd) */
+  skipped_frames?: number;
   camera_state: 'online' | 'offline' | 'none';
   detail?: string;
 }
