@@ -175,7 +175,7 @@ export class CameraSource implements RecordSource {
       let wall0_ms = 0;
       let t0_s: number | null = null;
       let prevT_s: number | null = null;
-      let frame_ms = 1000 / 30;
+      let frame_ms: number | null = null;
       while (!signal.aborted) {
         if (workerFailure) throw workerFailure;
         if (!capture) {
@@ -238,12 +238,15 @@ export class CameraSource implements RecordSource {
         }
         ring.add(f.t_s, undefined);
         if (capture.live || this.o.pace === 'realtime') {
-          if (prevT_s !== null && f.t_s > prevT_s) frame_ms = 0.9 * frame_ms + 0.1 * (f.t_s - prevT_s) * 1000 / this.o.speed;
+          if (prevT_s !== null && f.t_s > prevT_s) {
+            const gap_ms = ((f.t_s - prevT_s) * 1000) / this.o.speed;
+            frame_ms = frame_ms === null ? gap_ms : 0.9 * frame_ms + 0.1 * gap_ms;
+          }
           prevT_s = f.t_s;
           // with headroom both ways, so the stride does not flap
           const per = this.analysisEwma_ms;
-          if (per > 0.85 * frame_ms * this.stride && this.stride < 3) this.stride++;
-          else if (this.stride > 1 && per < 0.6 * frame_ms * (this.stride - 1)) this.stride--;
+          if (frame_ms !== null && per > 0.85 * frame_ms * this.stride && this.stride < 3) this.stride++;
+          else if (frame_ms !== null && this.stride > 1 && per < 0.6 * frame_ms * (this.stride - 1)) this.stride--;
           if (this.stride > 1 && (this.captured % this.stride) !== 0) { this.skipped++; continue; }
         }
         if (inFlight >= this.o.queueFrames) {
