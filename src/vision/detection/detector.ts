@@ -42,6 +42,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   const notClothMap = new Uint8Array(geo.workW * geo.workH);
   let last: BallDetection[] | null = null;
   const occluded: OccludedBox[] = [];
+  const tileBoxes = new Map<number, OccludedBox>();
   let lastEdgeT: number | undefined;
   const R_mm = profile.table.ball_mm / 2;
   let clothMean: Float32Array | null = null;
@@ -115,7 +116,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     const blobs = notClothBlobs(votes.notCloth, geo);
     const kept = dropOccluderParts(dedupe([...out, ...unchanged]), blobs, geo);
     occluded.length = 0;
-    occluded.push(...occluderBoxes(blobs, kept, geo, profile));
+    occluded.push(...occluderBoxes(blobs, kept, geo, profile, tileBoxes));
     if (!partial) lastEdgeT = votes.edgeThreshold;
     gate?.commit(workData, decision);
     last = kept;
@@ -189,7 +190,7 @@ const OCCLUDER_TILE = 12;
  * leaning over), as boxes in table mm, one per tile the blob touches. Tracking calls a ball that
  * vanishes under one occluded, not pocketed or off the table.
  */
-function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, profile: CalibrationProfile): OccludedBox[] {
+function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, profile: CalibrationProfile, tileBox: Map<number, OccludedBox>): OccludedBox[] {
   const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
   const ballArea_w = Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
   const balls = ballAreas(b, kept, geo);
@@ -205,12 +206,18 @@ function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, p
   }
   const out: OccludedBox[] = [];
   for (const t of tiles) {
-    const tx = t % tilesX, ty = (t / tilesX) | 0;
-    const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([a, c]) => pxToTable(profile, geo.roi.x + (tx + a!) * OCCLUDER_TILE * sx, geo.roi.y + (ty + c!) * OCCLUDER_TILE * sy));
-    out.push({
-      x0_mm: Math.min(...corners.map((p) => p.x)), y0_mm: Math.min(...corners.map((p) => p.y)),
-      x1_mm: Math.max(...corners.map((p) => p.x)), y1_mm: Math.max(...corners.map((p) => p.y)),
-    });
+    let box = tileBox.get(t);
+    if (!box) {
+      // a tile's place on the table never changes: worked out once per tile
+      const tx = t % tilesX, ty = (t / tilesX) | 0;
+      const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([a, c]) => pxToTable(profile, geo.roi.x + (tx + a!) * OCCLUDER_TILE * sx, geo.roi.y + (ty + c!) * OCCLUDER_TILE * sy));
+      box = {
+        x0_mm: Math.min(...corners.map((p) => p.x)), y0_mm: Math.min(...corners.map((p) => p.y)),
+        x1_mm: Math.max(...corners.map((p) => p.x)), y1_mm: Math.max(...corners.map((p) => p.y)),
+      };
+      tileBox.set(t, box);
+    }
+    out.push(box);
   }
   return out;
 }
