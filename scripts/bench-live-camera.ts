@@ -50,9 +50,7 @@ await mosq.start();
 const base = 'marker/benchcam';
 const app = await startLive(testSettings((s) => {
   s.table = 'benchcam';
-  s.mqtt.url = mosq.url;
-  s.mqtt.username = USERS.referee.username;
-  s.mqtt.password = USERS.referee.password;
+  mosq.connect(s);
   s.http.enabled = false;
   s.source.uri = `file:${join(clipDir, 'clip.mp4')}`;
   s.source.pace = 'realtime';

@@ -21,9 +21,7 @@ await mosq.start();
 const base = 'marker/bench';
 const app = await startLive(testSettings((s) => {
   s.table = 'bench';
-  s.mqtt.url = mosq.url;
-  s.mqtt.username = USERS.referee.username;
-  s.mqtt.password = USERS.referee.password;
+  mosq.connect(s);
   s.http.enabled = true;
 }), { log: (m) => process.stderr.write(`${m}\n`) });
 const sub = await Subscriber.connect(mosq.url, USERS.board, [`${base}/state`]);

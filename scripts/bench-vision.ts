@@ -10,6 +10,9 @@ import cv from '../src/vision/cv.js';
 import { analyzeVideo } from '../src/vision/analyze.js';
 import { NumberReader } from '../src/vision/identity/number-reader.js';
 import { RUSSIAN_12FT } from '../src/table/geometry.js';
+import { calibrate } from '../src/vision/calibration/calibrate.js';
+import { createBallDetector } from '../src/vision/detection/detector.js';
+import { readFrame, type Frame } from '../src/vision/frame.js';
 
 const args = process.argv.slice(2);
 const dir = (() => { const i = args.indexOf('--dir'); return i >= 0 ? args[i + 1]! : '/var/tmp/marker-bench'; })();
@@ -55,6 +58,25 @@ for (const res of ['1280x720', '1920x1080']) {
     `(per frame ms: decode ${per(s.timings_ms.decode)}, detect ${per(s.timings_ms.detect)}, track ${per(s.timings_ms.track)}, read ${per(s.timings_ms.read)}; ${records} records)`);
 }
 console.log(rows.join('\n'));
+// motion gating on its own: the detector with and without it on the same frames (the first 600 of the 720p clip)
+{
+  const d = clip('1280x720');
+  const meta = JSON.parse(readFileSync(join(d, 'meta.json'), 'utf8'));
+  const cap = new cv.VideoCapture(join(d, 'clip.mp4'));
+  const frames: Frame[] = [];
+  for (let i = 0; i < 600; i++) { const f = readFrame(cap, i, 30); if (!f) break; frames.push(f); }
+  cap.release();
+  const { profile } = calibrate(frames.slice(0, 5), { spec: RUSSIAN_12FT, corners_px: meta.corners });
+  const per = (motionGate: boolean) => {
+    const det = createBallDetector(profile, { motionGate });
+    const t0 = performance.now();
+    for (const f of frames) det.detect(f);
+    return (performance.now() - t0) / frames.length;
+  };
+  const off = per(false), on = per(true);
+  console.log(`detector alone, 1280x720, ${frames.length} frames: ${off.toFixed(1)} ms a frame searching everything, ${on.toFixed(1)} ms with motion gating (${(off / on).toFixed(1)}x)`);
+  for (const f of frames) f.bgr.release();
+}
 // memory as a user meets it: the built CLI, one process per file
 const built = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
 if (built.status !== 0) throw new Error('build failed');

@@ -1,5 +1,5 @@
 // `marker analyze VIDEO`: protocol v1 shot / moved / fall records from a video (protocol.md).
-import { createWriteStream, existsSync, statSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, statSync, type WriteStream } from 'node:fs';
 import { RUSSIAN_12FT, tableFromProtocol, type TableSpec } from '../table/geometry.js';
 import { parseArgs, UsageError } from './args.js';
 import { progressBar } from './progress.js';
@@ -99,7 +99,7 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
       ...(debug && { onFrame: (f, a) => debug.frame(f, a) }),
     });
     for (const w of [...summary.profile.warnings ?? [], ...summary.warnings]) process.stderr.write(`marker analyze: warning: ${w}\n`);
-    const peak_mb = Math.round(process.resourceUsage().maxRSS / 1024);
+    const peak_mb = peakMemory_mb();
     process.stderr.write(`marker analyze: ${summary.frames} frames at ${summary.fps} fps, ${summary.records} records (peak memory ${peak_mb} MB)\n`);
   } catch (e) {
     if (e instanceof FrameSourceError || e instanceof NoTableError || e instanceof CornersError || e instanceof ProfileError) {
@@ -112,4 +112,16 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
     await reader?.close();
   }
   return 0;
+}
+
+/**
+ * This process's peak resident memory. Linux's VmHWM is the process's own; getrusage's maxrss survives
+ * exec and would report the parent's size for a child started by a large parent (a benchmark).
+ */
+function peakMemory_mb(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Math.round(Number(m[1]) / 1024);
+  } catch { /* not Linux */ }
+  return Math.round(process.resourceUsage().maxRSS / 1024);
 }

@@ -83,6 +83,13 @@ export class Mosquitto {
     return `${this.tls ? 'mqtts' : 'mqtt'}://127.0.0.1:${this.port}`;
   }
 
+  /** Points a referee's settings at this broker as the referee user. */
+  connect(s: { mqtt: { url: string | null; username: string | null; password: string | null } }): void {
+    s.mqtt.url = this.url;
+    s.mqtt.username = USERS.referee.username;
+    s.mqtt.password = USERS.referee.password;
+  }
+
   async start(): Promise<void> {
     if (!this.port) {
       this.port = await freePort();

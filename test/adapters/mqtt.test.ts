@@ -34,9 +34,7 @@ before(async () => {
     s.table = 't1';
     s.source.uri = `records:${recordsFile}`;
     s.source.pace = 'fast';
-    s.mqtt.url = mosq.url;
-    s.mqtt.username = USERS.referee.username;
-    s.mqtt.password = USERS.referee.password;
+    mosq.connect(s);
   }), { log: () => {} });
   await app.sourceDone;
 });

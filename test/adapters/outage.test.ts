@@ -28,9 +28,7 @@ test(`the broker stopped for ${OUTAGE_S} s mid-game: nothing lost`, { timeout: (
     s.table = 'out';
     s.source.uri = `records:${file}`;
     s.source.speed = 1 / STROKE_EVERY_S;
-    s.mqtt.url = mosq.url;
-    s.mqtt.username = USERS.referee.username;
-    s.mqtt.password = USERS.referee.password;
+    mosq.connect(s);
     s.mqtt.reconnect_period_ms = 500;
   }), { log: () => {} });
   try {

@@ -16,9 +16,7 @@ after(() => mosq.dispose());
 test('with the broker CA the referee connects over TLS and its retained state reaches a TLS subscriber', async () => {
   const app = await startLive(testSettings((s) => {
     s.table = 'tls';
-    s.mqtt.url = mosq.url;
-    s.mqtt.username = USERS.referee.username;
-    s.mqtt.password = USERS.referee.password;
+    mosq.connect(s);
     s.mqtt.tls.ca = certs.ca;
   }), { log: () => {} });
   try {
@@ -41,9 +39,7 @@ test('a broker whose certificate the configured CA did not sign is refused', asy
   const logs: string[] = [];
   const app = await startLive(testSettings((s) => {
     s.table = 'tls2';
-    s.mqtt.url = mosq.url;
-    s.mqtt.username = USERS.referee.username;
-    s.mqtt.password = USERS.referee.password;
+    mosq.connect(s);
     s.mqtt.tls.ca = other.ca;
   }), { log: (m) => logs.push(m) });
   // the referee starts anyway (it retries in the background), but never talks to that broker: the log names the certificate

@@ -111,8 +111,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       });
     }
     // balls where nothing changed stay as they were found
-    const sx0 = geo.roi.width / geo.workW, sy0 = geo.roi.height / geo.workH;
-    const unchanged = partial && last ? last.filter((b) => !MotionGate.covers(decision, geo.workW, (b.u_px - geo.roi.x) / sx0, (b.v_px - geo.roi.y) / sy0)) : [];
+    const unchanged = partial && last ? last.filter((b) => !MotionGate.covers(decision, geo.workW, (b.u_px - geo.roi.x) / sx, (b.v_px - geo.roi.y) / sy)) : [];
     const blobs = notClothBlobs(votes.notCloth, geo);
     const kept = dropOccluderParts(dedupe([...out, ...unchanged]), blobs, geo);
     occluded.length = 0;
