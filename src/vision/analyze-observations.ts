@@ -4,6 +4,7 @@ import type { TableRecord } from '../protocol/records.js';
 import type { BallId } from '../sim/types.js';
 import { rackPositions, type TableSpec } from '../table/geometry.js';
 import { IdentityBook } from './identity/identity-book.js';
+import type { CueBallMode } from './identity/cue-look.js';
 import type { FrameObservation } from './observation.js';
 import { StrokeBuilder, type VisionRecord } from './strokes/stroke-builder.js';
 import { Tracker } from './tracking/tracker.js';
@@ -13,17 +14,20 @@ export interface AnalyzerOptions {
   onTable?: () => BallId[];
   /** the first frames show the full rack of R3.1: name the rack's tracks by their places */
   rack?: boolean;
+  /** how the cue ball looks (R1.1), for its identification by look */
+  cueBall?: CueBallMode;
 }
 
 export class ObservationAnalyzer {
   readonly tracker: Tracker;
-  readonly ids = new IdentityBook();
+  readonly ids: IdentityBook;
   readonly builder: StrokeBuilder;
   private seeded = false;
   private lastT = 0;
 
   constructor(readonly spec: TableSpec, private readonly opts: AnalyzerOptions = {}) {
     this.tracker = new Tracker(spec);
+    this.ids = new IdentityBook(opts.cueBall ?? 'auto');
     const all: BallId[] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
     this.builder = new StrokeBuilder(spec, this.tracker, this.ids, opts.onTable ?? (() => all));
   }

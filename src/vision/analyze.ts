@@ -54,7 +54,7 @@ export class FramePipeline {
 
   constructor(readonly profile: CalibrationProfile, private readonly o: { spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean }) {
     this.detector = createBallDetector(profile);
-    this.analyzer = new ObservationAnalyzer(o.spec, { rack: o.rack ?? true });
+    this.analyzer = new ObservationAnalyzer(o.spec, { rack: o.rack ?? true, cueBall: o.cueBall });
   }
 
   async push(f: Frame): Promise<TableRecord[]> {
@@ -66,6 +66,7 @@ export class FramePipeline {
       index: f.index, t_s: f.t_s, occluded: [...this.detector.lastOccluded],
       detections: seen.map((d): SeenBall => ({
         x_mm: d.x_mm, y_mm: d.y_mm, conf: d.confidence, cueLike: cueLikelihood(d, this.o.cueBall), partial: d.partial,
+        look: { oddColour: d.oddColourFraction, dark: d.darkFraction, white: d.whiteness, colour: d.colourFraction },
         u_px: d.u_px, v_px: d.v_px, r_px: d.r_px,
       })),
     };

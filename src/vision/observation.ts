@@ -14,6 +14,11 @@ export interface BallDetection {
   conf: number;
   /** probability, from the ball's look alone, that it is the cue ball */
   cueLike: number;
+  /**
+   * the look figures behind it, when seen from pixels: the cue ball is then told apart by comparing
+   * balls with each other over time (cue-look.ts), which holds under any lamp colour
+   */
+  look?: BallLookFigures;
   /** reader probabilities over ID_CLASSES, when a number reading was made on this frame */
   idProbs?: Float32Array | number[];
   /** the reading was made on a sharp crop of a ball at rest (weighted more, issue 5) */
@@ -24,6 +29,17 @@ export interface BallDetection {
   u_px?: number;
   v_px?: number;
   r_px?: number;
+}
+
+export interface BallLookFigures {
+  /** share of the disc unlike the scene's usual ball colour */
+  oddColour: number;
+  /** share much darker than the ball's body (numerals, a dark stripe) */
+  dark: number;
+  /** share bright and unsaturated */
+  white: number;
+  /** share strongly coloured in absolute terms */
+  colour: number;
 }
 
 /** An axis-aligned region of the table that the camera cannot see this frame, in mm. */

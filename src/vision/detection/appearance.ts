@@ -22,11 +22,23 @@ export interface Appearance {
   chroma: number;
   whiteness: number;
   colourFraction: number;
+  /** share much darker than the ball's own body and not strongly coloured (numerals, a dark stripe) */
+  darkFraction: number;
+  /**
+   * share whose colour is far from the scene's usual ball colour `ref` (the ivory of the object
+   * balls under these lamps): a red or yellow cue ball is nearly all of it, a coloured stripe part.
+   * Relative, because warm lamps make ivory itself read as strongly coloured.
+   */
+  oddColourFraction: number;
 }
 
-export function discAppearance(img: RoiImage, cx: number, cy: number, r: number): Appearance {
+/** Lab a, b distance from the reference ball colour beyond which a pixel is another colour. */
+const ODD_AB = 22;
+
+export function discAppearance(img: RoiImage, cx: number, cy: number, r: number, ref: readonly [number, number] | null = null): Appearance {
   const ri = 0.8 * r;
-  let n = 0, sL = 0, sa = 0, sb = 0, sC = 0, white = 0, colour = 0, maxL = 0;
+  let n = 0, sL = 0, sa = 0, sb = 0, sC = 0, white = 0, colour = 0, maxL = 0, odd = 0;
+  const Ls: number[] = [], Cs: number[] = [];
   const stride = Math.max(1, Math.floor(ri / 6));
   for (let dy = -ri; dy <= ri; dy += stride) for (let dx = -ri; dx <= ri; dx += stride) {
     if (dx * dx + dy * dy > ri * ri) continue;
@@ -39,9 +51,15 @@ export function discAppearance(img: RoiImage, cx: number, cy: number, r: number)
     if (B > 250 && G > 250 && R > 250) continue; // specular highlight
     const C = Math.hypot(a - 128, b - 128);
     n++; sL += L; sa += a; sb += b; sC += C;
+    Ls.push(L); Cs.push(C);
+    if (ref && Math.hypot(a - ref[0], b - ref[1]) > ODD_AB) odd++;
     if (L > 150 && C < 18) white++;
     if (C > 30) colour++;
   }
-  if (!n) return { maxL, lab: [0, 128, 128], chroma: 0, whiteness: 0, colourFraction: 0 };
-  return { maxL, lab: [sL / n, sa / n, sb / n], chroma: sC / n, whiteness: white / n, colourFraction: colour / n };
+  if (!n) return { maxL, lab: [0, 128, 128], chroma: 0, whiteness: 0, colourFraction: 0, darkFraction: 0, oddColourFraction: 0 };
+  // the body's lightness: the upper quartile (a numeral or a stripe is the darker minority)
+  const body = [...Ls].sort((x, y) => x - y)[Math.floor(0.75 * (Ls.length - 1))]!;
+  let dark = 0;
+  for (let i = 0; i < Ls.length; i++) if (Ls[i]! < 0.55 * body && Cs[i]! <= 30) dark++;
+  return { maxL, lab: [sL / n, sa / n, sb / n], chroma: sC / n, whiteness: white / n, colourFraction: colour / n, darkFraction: dark / n, oddColourFraction: odd / n };
 }

@@ -49,6 +49,9 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   const clothL = profile.clothLab[0];
   const mouths = POCKET_IDS.map((id) => pocketMouth(profile.table, id));
   const nearPocket = (x: number, y: number) => mouths.some((m) => Math.hypot(m.x - x, m.y - y) < 2.5 * profile.table.ball_mm);
+  // the usual ball colour (Lab a, b) under these lamps: most balls are alike, the cue ball is the odd one
+  let refAB: [number, number] | null = null;
+  const looks: { img: { data: Uint8Array; x0: number; y0: number; width: number; height: number }; cx: number; cy: number; r: number }[] = [];
 
   const detect = (frame: Frame): BallDetection[] => {
     if (frame.width !== profile.image.width_px || frame.height !== profile.image.height_px) {
@@ -101,15 +104,25 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       // a centre beyond the cushion noses is a pocket's hole or the rail, not a ball (one in the
       // jaws still has its centre at the mouth)
       if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm)) continue;
-      const look = discAppearance(img, fit.cx, fit.cy, fit.r);
+      const look = discAppearance(img, fit.cx, fit.cy, fit.r, refAB);
       // a pocket's hole is round and ball-sized too, but dark through and through: no highlight
       if (nearPocket(mm.x, mm.y) && look.lab[0] < 0.45 * clothL && look.maxL < 1.1 * clothL) continue;
       out.push({
         u_px: fit.cx, v_px: fit.cy, x_mm: mm.x, y_mm: mm.y, r_px: fit.r, rExpected_px: rExp, confidence,
-        lab: look.lab, chroma: look.chroma, whiteness: look.whiteness, colourFraction: look.colourFraction,
-        partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped,
+        lab: look.lab, chroma: look.chroma, whiteness: look.whiteness, colourFraction: look.colourFraction, darkFraction: look.darkFraction,
+        oddColourFraction: look.oddColourFraction, partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped,
       });
+      looks.push({ img, cx: fit.cx, cy: fit.cy, r: fit.r });
     }
+    const ref = usualBallColour(out);
+    if (ref && !refAB) {
+      // the first frame: measure again against what the balls turned out to share
+      refAB = ref;
+      out.forEach((d, i) => { const l = looks[i]!; d.oddColourFraction = discAppearance(l.img, l.cx, l.cy, l.r, refAB).oddColourFraction; });
+    } else if (ref && refAB) {
+      refAB = [0.95 * refAB[0] + 0.05 * ref[0], 0.95 * refAB[1] + 0.05 * ref[1]];
+    }
+    looks.length = 0;
     // balls where nothing changed stay as they were found
     const unchanged = partial && last ? last.filter((b) => !MotionGate.covers(decision, geo.workW, (b.u_px - geo.roi.x) / sx, (b.v_px - geo.roi.y) / sy)) : [];
     const blobs = notClothBlobs(votes.notCloth, geo);
@@ -219,6 +232,18 @@ function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, p
     out.push(box);
   }
   return out;
+}
+
+/**
+ * The median Lab a, b of the balls found (at least five, so one odd ball cannot be the median):
+ * the object balls' ivory as these lamps show it.
+ */
+function usualBallColour(d: BallDetection[]): [number, number] | null {
+  // (partial ones count too: in some light most outlines lose an edge to their own shadow)
+  const whole = d.length >= 5 ? d : [];
+  if (whole.length < 5) return null;
+  const med = (v: number[]) => v.sort((p, q) => p - q)[v.length >> 1]!;
+  return [med(whole.map((x) => x.lab[1])), med(whole.map((x) => x.lab[2]))];
 }
 
 function clamp(v: number, lim: number): number {

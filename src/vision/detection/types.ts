@@ -21,6 +21,10 @@ export interface BallDetection {
   whiteness: number;
   /** fraction of the disc's inner pixels that are strongly coloured (a solid is ~1, a stripe in between) */
   colourFraction: number;
+  /** fraction much darker than the ball's body and not coloured: numerals, a dark stripe */
+  darkFraction: number;
+  /** fraction unlike the scene's usual ball colour (see appearance.ts): a coloured cue ball or stripe */
+  oddColourFraction: number;
   /** part of the ball's outline is hidden or cut (an arm, a cue, the image edge, a pocket) */
   partial: boolean;
 }

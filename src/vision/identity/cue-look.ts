@@ -1,6 +1,8 @@
 // How much a ball looks like the cue ball (R1.1: coloured or striped, clearly unlike the ivory
 // object balls; `white` is the pool case, where the object balls are the coloured ones).
 
+import type { BallLookFigures } from '../observation.js';
+
 export type CueBallMode = 'auto' | 'colour' | 'stripe' | 'white';
 export const CUE_BALL_MODES: readonly CueBallMode[] = ['auto', 'colour', 'stripe', 'white'];
 
@@ -12,6 +14,41 @@ export interface BallLook {
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+/**
+ * How much unlike the other balls a ball looks, for the cue ball's mode: compared between the balls
+ * of one table (cueEvidence), never against a fixed threshold. In a Russian set the cue ball is the
+ * one with colour (solid or a band) or a dark band on it; numerals darken every object ball a little,
+ * so darkness counts half.
+ */
+export function cueOddness(f: BallLookFigures, mode: CueBallMode): number {
+  switch (mode) {
+    case 'colour': return f.oddColour;
+    case 'white': return f.white - f.colour;
+    case 'stripe':
+    case 'auto': return f.oddColour + 0.5 * f.dark;
+  }
+}
+
+/** Nats of cue-ball evidence per unit of oddness over the midpoint between the two oddest balls. */
+const ODDNESS_NATS = 60;
+/** Evidence is capped: a look never outweighs a clear number reading, and a glitch cannot run away. */
+const MAX_NATS = 6;
+/** Below this the oddest ball does not stand out at all (every ball alike: no cue ball by look). */
+const MIN_ODDNESS = 0.03;
+
+/**
+ * Log-odds of "this is the cue ball" for each ball from its time-averaged oddness, relative to the
+ * others: the oddest ball gets evidence for in proportion to its lead over the runner-up, the rest
+ * against. `weight` is how many looks stand behind each average (few looks, less evidence).
+ */
+export function cueEvidence(balls: { oddness: number; weight: number }[]): number[] {
+  if (!balls.length) return [];
+  const sorted = balls.map((b) => b.oddness).sort((a, b) => b - a);
+  const top = sorted[0]!, second = sorted[1] ?? 0;
+  const mid = Math.max(MIN_ODDNESS, (top + second) / 2);
+  return balls.map((b) => Math.max(-MAX_NATS, Math.min(MAX_NATS, ODDNESS_NATS * (b.oddness - mid))) * Math.min(1, b.weight / 15));
+}
 
 export function cueLikelihood(look: BallLook, mode: CueBallMode): number {
   switch (mode) {

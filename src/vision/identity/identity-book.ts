@@ -5,6 +5,7 @@
 import type { BallId } from '../../sim/types.js';
 import { assign } from '../tracking/assignment.js';
 import { NOT_VISIBLE, type BallDetection } from '../observation.js';
+import { cueEvidence, cueOddness, type CueBallMode } from './cue-look.js';
 
 const IDS = 16; // cue (0) and 1..15
 const FLOOR = 1e-3;
@@ -18,8 +19,26 @@ export interface Naming {
 const classToId = (c: number): BallId => (c === 0 ? 'cue' : c);
 const idToClass = (id: BallId): number => (id === 'cue' ? 0 : id);
 
+/** Time-averaged look of one track (looks of frames are alike from one to the next: averaged, not multiplied). */
+interface LookTally {
+  oddness: number;
+  weight: number;
+  /** the detector's own per-frame cue probability, as mean log-odds (observations without look figures) */
+  logOdds: number;
+  frames: number;
+}
+
 export class IdentityBook {
   private readonly logp = new Map<number, Float64Array>();
+  private readonly looks = new Map<number, LookTally>();
+
+  constructor(private readonly cueBall: CueBallMode = 'auto') {}
+
+  private tally(track: number): LookTally {
+    let t = this.looks.get(track);
+    if (!t) this.looks.set(track, (t = { oddness: 0, weight: 0, logOdds: 0, frames: 0 }));
+    return t;
+  }
 
   private row(track: number): Float64Array {
     let r = this.logp.get(track);
@@ -29,11 +48,17 @@ export class IdentityBook {
 
   /** Evidence from one detection of the track: its look, and a number reading when it carries one. */
   observe(track: number, d: BallDetection): void {
-    const r = this.row(track);
-    // the look says cue or not; mild weight: lamps and blur move colours
-    const cue = Math.min(1 - FLOOR, Math.max(FLOOR, d.cueLike));
-    r[0] += 0.5 * Math.log(cue);
-    for (let c = 1; c < IDS; c++) r[c] += 0.5 * Math.log(1 - cue);
+    const t = this.tally(track);
+    if (d.look) {
+      // an outline cut by an arm may have the arm's colour inside it: it counts for less
+      const w = d.partial ? 0.3 : 1;
+      t.oddness = (t.oddness * t.weight + w * cueOddness(d.look, this.cueBall)) / (t.weight + w);
+      t.weight += w;
+    } else {
+      const cue = Math.min(1 - FLOOR, Math.max(FLOOR, d.cueLike));
+      t.logOdds = (t.logOdds * t.frames + Math.log(cue / (1 - cue))) / (t.frames + 1);
+      t.frames++;
+    }
     if (d.idProbs) this.observeReading(track, d.idProbs, d.sharp ?? false);
   }
 
@@ -56,6 +81,14 @@ export class IdentityBook {
 
   /** Carry a belief over when a track is replaced by another (re-identification after occlusion). */
   merge(from: number, into: number): void {
+    const la = this.looks.get(from);
+    if (la) {
+      const lb = this.tally(into);
+      lb.oddness = (lb.oddness * lb.weight + la.oddness * la.weight) / Math.max(1e-9, lb.weight + la.weight);
+      lb.weight += la.weight;
+      lb.logOdds = (lb.logOdds * lb.frames + la.logOdds * la.frames) / Math.max(1, lb.frames + la.frames);
+      lb.frames += la.frames;
+    }
     const a = this.logp.get(from);
     if (!a) return;
     const b = this.row(into);
@@ -65,8 +98,10 @@ export class IdentityBook {
   /** Names for `tracks` among `allowed` balls, one each, most probable jointly. */
   resolve(tracks: readonly number[], allowed: readonly BallId[]): Map<number, Naming> {
     const cols = allowed.map(idToClass);
-    const post = tracks.map((t) => {
-      const r = this.row(t);
+    const cueNats = this.cueNats(tracks);
+    const post = tracks.map((t, i) => {
+      const r = Float64Array.from(this.row(t));
+      r[0] += cueNats[i]!;
       const m = Math.max(...cols.map((c) => r[c]!));
       const e = cols.map((c) => Math.exp(r[c]! - m));
       const s = e.reduce((a, b) => a + b, 0);
@@ -87,5 +122,22 @@ export class IdentityBook {
 
   forget(track: number): void {
     this.logp.delete(track);
+    this.looks.delete(track);
+  }
+
+  /**
+   * Cue-ball evidence per track from its look: relative among the tracks with look figures (the odd
+   * one out), or the detector's own mean log-odds (doubled: a clear call is worth about a reading).
+   */
+  private cueNats(tracks: readonly number[]): number[] {
+    const out = tracks.map(() => 0);
+    const withLook = tracks.map((t, i) => ({ i, l: this.looks.get(t) })).filter((x) => x.l && x.l.weight > 0);
+    const ev = cueEvidence(withLook.map((x) => ({ oddness: x.l!.oddness, weight: x.l!.weight })));
+    withLook.forEach((x, k) => { out[x.i] = ev[k]!; });
+    tracks.forEach((t, i) => {
+      const l = this.looks.get(t);
+      if (l && l.weight === 0 && l.frames > 0) out[i] = Math.max(-8, Math.min(8, 2 * l.logOdds));
+    });
+    return out;
   }
 }
