@@ -16,7 +16,10 @@ export interface SidesFit {
   inliers: number[];
 }
 
-const K1_MIN = -0.4, K1_MAX = 0.3;
+// k1 is for a nominal focal length of the image's width (distortion.ts): a wide lens (about 95°
+// across, f ≈ 0.45 × width) with real k1 -0.12 is -0.6 here. Below -0.9 the model stops being
+// one-to-one within the image's corners.
+const K1_MIN = -0.9, K1_MAX = 0.4;
 
 function fitAll(sides: Pt[][], lens: Lens, scale_px: number): { lines: Line[]; cost: number; rms: number; inliers: number[] } | null {
   const lines: Line[] = [];
@@ -44,7 +47,7 @@ export function fitSides(sides: Pt[][], width_px: number, height_px: number, sca
   const evalK = (k1: number) => fitAll(sides, lensFor(k1), scale_px)?.cost ?? Infinity;
   let k1 = fixedK1 ?? 0;
   if (fixedK1 === undefined) {
-    const N = 15;
+    const N = 27;
     let bi = 0, bc = Infinity;
     const grid = Array.from({ length: N }, (_, i) => K1_MIN + ((K1_MAX - K1_MIN) * i) / (N - 1));
     grid.forEach((k, i) => { const c = evalK(k); if (c < bc) { bc = c; bi = i; } });
