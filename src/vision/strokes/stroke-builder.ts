@@ -39,6 +39,9 @@ interface Motion {
   hanging: boolean;
   /** a resting ball's track leapt a ball's width in one frame: a stroke only if it keeps moving */
   leapt?: boolean;
+  /** where it rested when a body hid it, and when it came back into view (a `moved` check) */
+  hiddenAt?: { x: number; y: number };
+  backInView_s?: number;
 }
 
 interface Contact {
@@ -62,6 +65,9 @@ interface Stroke {
   gone: Track[];
   independentFalls: Track[];
   tracksAtStart: number[];
+  /** frames the struck ball was seen moving, and how many of them under or beside a hand or arm */
+  struckMoving: number;
+  struckCovered: number;
 }
 
 export class StrokeBuilder {
@@ -117,11 +123,17 @@ export class StrokeBuilder {
         continue;
       }
       if (m.occludedAtRest && !m.active && m.anchor) {
-        // back in view: a hand may have moved it while nothing rolled
-        if (!this.stroke && Math.hypot(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) > 20) out.push(this.moved(t, t_s));
-        m.anchor = { x: t.x_mm, y: t.y_mm };
+        // back in view: a hand may have moved it while nothing rolled. Judged a moment later on a
+        // whole outline (a ball half out from under an arm is found off its centre)
+        m.hiddenAt = m.hiddenAt ?? { ...m.anchor };
+        m.backInView_s = t_s;
       }
       m.occludedAtRest = false;
+      if (m.hiddenAt && m.backInView_s !== undefined && t_s - m.backInView_s >= 0.3 && !t.last?.partial) {
+        if (!this.stroke && !m.active && Math.hypot(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > 25) out.push(this.moved(t, m.backInView_s));
+        delete m.hiddenAt;
+        delete m.backInView_s;
+      }
       if (speed < this.o.rest_mm_s) {
         m.restSince_s ??= t_s;
         if (m.active && t_s - m.restSince_s >= this.o.rest_s) m.active = false;
@@ -165,7 +177,9 @@ export class StrokeBuilder {
       if (this.stroke) {
         if (m.hanging && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
         else this.stroke.gone.push(t);
-      } else if (t.state === 'pocketed') {
+      } else if (t.state === 'pocketed' && (m.hanging || this.tracker.zoneAt(t.x_mm, t.y_mm)?.jaw(t.x_mm, t.y_mm))) {
+        // between strokes only a ball resting in the jaws drops by itself (R8); a "ball" that
+        // vanishes near a pocket elsewhere was a hand or a body passing by
         const f = this.fall(t, 'self');
         if (f) out.push(f);
       }
@@ -181,18 +195,31 @@ export class StrokeBuilder {
       if (last && last.t_s >= st.t0_s) st.cueSamples.push(last);
     }
 
+    // the struck ball carried by a hand stays under or beside it; a struck one rolls away from the cue
+    if (st) {
+      const s = this.tracker.tracks.find((x) => x.id === st.struck);
+      if (s && s.state === 'visible' && this.m(s).active) {
+        st.struckMoving++;
+        if (this.tracker.lastOccluded.some((b) => s.x_mm >= b.x0_mm - this.R && s.x_mm <= b.x1_mm + this.R && s.y_mm >= b.y0_mm - this.R && s.y_mm <= b.y1_mm + this.R)) st.struckCovered++;
+      }
+    }
+
     // 4. the end: every ball at rest for rest_s
     if (st) {
       // a ball lost from view for a while no longer holds the stroke open (it is flagged instead)
       const moving = live.some((t) => this.m(t).active && (t.state === 'visible' || t_s - t.lastSeen_s < 1));
-      if (!moving && t_s - st.t0_s > this.o.rest_s) out.push(...this.finishStroke(t_s, false));
+      if (!moving && t_s - st.t0_s > this.o.rest_s) {
+        if (this.wasNoStroke(st, t_s)) this.stroke = null;
+        else if (this.wasCarried(st)) out.push(this.carried(st));
+        else out.push(...this.finishStroke(t_s, false));
+      }
     }
     return out;
   }
 
   /** End of the source: a stroke still running is written with a review flag. */
   finish(t_s: number): VisionRecord[] {
-    return this.stroke ? this.finishStroke(t_s, true) : [];
+    return this.stroke && !this.wasNoStroke(this.stroke, t_s) ? this.finishStroke(t_s, true) : [];
   }
 
   /** When the ball left its rest position: the last history sample still near the anchor. */
@@ -260,7 +287,15 @@ export class StrokeBuilder {
     if (start_s - t.born_s < this.o.settle_s) return [];
     const out: VisionRecord[] = [];
     let whileMoving = false;
-    if (this.stroke) {
+    if (this.stroke && this.wasNoStroke(this.stroke, start_s)) {
+      // what was taken for a stroke was a hand, the cue or a body moving over the table: forget it,
+      // and with it the reason to call this one played while balls rolled
+      this.stroke = null;
+      whileMoving = live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
+    } else if (this.stroke && this.wasCarried(this.stroke)) {
+      out.push(this.carried(this.stroke));
+      whileMoving = live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
+    } else if (this.stroke) {
       // balls of the previous stroke still roll: that stroke ends here, and this one is F7 (R5.2)
       out.push(...this.finishStroke(start_s, false));
       whileMoving = true;
@@ -278,6 +313,7 @@ export class StrokeBuilder {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: this.tracker.live().map((o) => o.id),
+      struckMoving: 0, struckCovered: 0,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
@@ -349,6 +385,36 @@ export class StrokeBuilder {
       }
     }
     return null;
+  }
+
+  /**
+   * A struck ball that touched nothing, left nothing and stopped within 0.6 s, or ended up within two
+   * radii of where it stood, was no ball struck: a cued ball rolls for seconds or goes somewhere.
+   * (Phantoms on an arm or the cue's ferrule move so while the player aims.)
+   */
+  private wasNoStroke(st: Stroke, t_s: number): boolean {
+    if (st.contacts.length || st.gone.length || st.independentFalls.length) return false;
+    const lasted = t_s - st.t0_s;
+    if (lasted < 0.6) return true;
+    const t = this.tracker.tracks.find((x) => x.id === st.struck);
+    const b = st.before.get(st.struck);
+    if (!t || !b || t.state !== 'visible') return false;
+    return lasted < 1.5 && Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < 2 * this.R;
+  }
+
+  /** A ball that touched nothing and was under or beside a hand for most of its way was moved by hand (R12). */
+  private wasCarried(st: Stroke): boolean {
+    if (st.contacts.length || st.gone.length || st.independentFalls.length) return false;
+    return st.struckMoving >= 3 && st.struckCovered > 0.5 * st.struckMoving;
+  }
+
+  private carried(st: Stroke): MovedRecord {
+    this.stroke = null;
+    const t = this.tracker.tracks.find((x) => x.id === st.struck);
+    const m = t ? this.m(t) : null;
+    if (t && m) m.anchor = { x: t.x_mm, y: t.y_mm };
+    const n = this.ids.resolve([st.struck, ...this.tracker.live().map((o) => o.id).filter((id) => id !== st.struck)], this.allowed()).get(st.struck);
+    return { type: 'moved', t: round2(st.t0_s), balls: [n?.id ?? 'cue'], by: 'unknown' };
   }
 
   private cueTrackId(): number | null {

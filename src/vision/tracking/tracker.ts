@@ -39,7 +39,8 @@ export interface Track {
   streak: number;
   /**
    * seen at rest long enough to be a ball: a ball comes onto the table by being put down and left,
-   * so a "ball" that appears already moving (on an arm, a cue, a hand) is not one until it rests
+   * so a "ball" that appears already moving (on an arm, a cue, a hand) is not one until it rests,
+   * clear of anything hiding the table
    */
   confirmed: boolean;
   restSince_s?: number;
@@ -106,7 +107,11 @@ export class Tracker {
     return this.zones.find((z) => Math.hypot(x_mm - z.x_mm, y_mm - z.y_mm) <= z.radius_mm);
   }
 
+  /** where the table was hidden in the last frame (arms, hands, the cue, a body), mm */
+  lastOccluded: FrameObservation['occluded'] = [];
+
   update(o: FrameObservation): void {
+    this.lastOccluded = o.occluded;
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
     this.lastT = o.t_s;
     const live = this.following();
@@ -118,7 +123,7 @@ export class Tracker {
       if (j >= 0) {
         used.add(j);
         this.observe(t, o.detections[j]!, o.t_s);
-        this.confirm(t, o.t_s);
+        this.confirm(t, o);
       } else if (!t.confirmed) {
         // a candidate that vanishes was never a ball
         if (o.t_s - t.lastSeen_s > this.opts.confirmGone_s) t.state = 'dropped' as TrackState;
@@ -138,9 +143,12 @@ export class Tracker {
     });
   }
 
-  private confirm(t: Track, t_s: number): void {
+  private confirm(t: Track, o: FrameObservation): void {
     if (t.confirmed) return;
-    if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s) t.restSince_s = t_s;
+    const t_s = o.t_s;
+    // a hand, an arm or the cue's ferrule can pass for a ball and hold still while the player aims:
+    // a new ball counts only once it has rested clear of them (one put down is, when the hand goes)
+    if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R)) t.restSince_s = t_s;
     else if (t_s - (t.restSince_s ?? t_s) >= this.opts.confirm_s) t.confirmed = true;
   }
 
@@ -214,7 +222,10 @@ export class Tracker {
     const since = o.t_s - t.lastSeen_s;
     const zone = this.zoneAt(t.x_mm + t.vx_mm_s * 0.05, t.y_mm + t.vy_mm_s * 0.05) ?? this.zoneAt(t.x_mm, t.y_mm);
     const hidden = isOccluded(o, t.x_mm, t.y_mm, this.R);
-    if (hidden && !zone) {
+    // a ball at rest does not fall while a body hides it: only a moving one, or one seen to go, has
+    // (a resting ball in the jaws that drops later is seen to drop once the table is clear)
+    const resting = Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s;
+    if (hidden && (!zone || resting)) {
       t.state = 'occluded';
       t.vx_mm_s *= 0.8;
       t.vy_mm_s *= 0.8;

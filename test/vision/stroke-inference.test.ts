@@ -1,0 +1,77 @@
+// Stroke inference on made-up observations (no pixels): what the back half of the pipeline makes of
+// balls that roll, wobble on a hand, are carried by one, or are hidden by an arm.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
+import type { BallDetection, FrameObservation, OccludedBox } from '../../src/vision/observation.js';
+import type { MovedRecord, ShotRecord, TableRecord } from '../../src/protocol/records.js';
+import { RUSSIAN_12FT } from '../../src/table/geometry.js';
+
+const FPS = 30;
+interface Ball { id: 'cue' | number; x: number; y: number }
+/** Eight resting balls spread over the table, the cue ball first; they carry their look as a cue-like score. */
+function layout(): Ball[] {
+  const out: Ball[] = [{ id: 'cue', x: -900, y: 0 }];
+  for (let i = 1; i <= 7; i++) out.push({ id: i, x: -300 + 180 * i, y: (i % 2 ? 1 : -1) * 300 });
+  return out;
+}
+const seen = (b: Ball): BallDetection => ({ x_mm: b.x, y_mm: b.y, conf: 0.95, cueLike: b.id === 'cue' ? 0.95 : 0.03 });
+function frame(i: number, balls: Ball[], occluded: OccludedBox[] = [], extra: BallDetection[] = []): FrameObservation {
+  return { index: i, t_s: i / FPS, detections: [...balls.map(seen), ...extra], occluded };
+}
+
+function run(frames: FrameObservation[]): TableRecord[] {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const out: TableRecord[] = [];
+  for (const f of frames) out.push(...a.push(f));
+  out.push(...a.finish());
+  return out;
+}
+const shots = (r: TableRecord[]) => r.filter((x): x is ShotRecord => x.type === 'shot');
+
+/** Two seconds at rest, then `move(k, balls)` for frames k = 0.. of the action, then three seconds at rest. */
+function scene(actionFrames: number, move: (k: number, balls: Ball[]) => { occluded?: OccludedBox[]; extra?: BallDetection[] } | void): FrameObservation[] {
+  const balls = layout();
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 0; k < actionFrames; k++, i++) {
+    const extra = move(k, balls) ?? {};
+    out.push(frame(i, balls, extra.occluded, extra.extra));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+  return out;
+}
+
+test('a cue ball struck into nothing is a stroke: struck cue, no contact', () => {
+  // 2 m/s slowing to a stop over two seconds, away from every ball
+  const recs = run(scene(60, (k, b) => { b[0]!.y = -20 * k + 0.17 * k * k; b[0]!.x = -900; }));
+  const s = shots(recs);
+  assert.equal(s.length, 1);
+  assert.equal(s[0]!.struck, 'cue');
+  assert.equal(s[0]!.firstContact, null);
+});
+
+test('a ball that wobbles a few centimetres for a quarter of a second is no stroke (a hand or the cue tip on it)', () => {
+  const recs = run(scene(8, (k, b) => { b[3]!.x = -300 + 540 + (k < 4 ? 15 * k : 15 * (8 - k)); }));
+  assert.deepEqual(shots(recs), []);
+});
+
+test('a ball carried under a hand is moved, not struck', () => {
+  const hand = (x: number, y: number): OccludedBox => ({ x0_mm: x - 60, y0_mm: y - 60, x1_mm: x + 60, y1_mm: y + 60 });
+  // ball 2 slides 40 cm over 1.3 s with a hand over it all the way
+  const recs = run(scene(40, (k, b) => { b[2]!.x = -300 + 360 + 10 * k; return { occluded: [hand(b[2]!.x, b[2]!.y)] }; }));
+  assert.deepEqual(shots(recs), []);
+  const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
+  assert.equal(moved.length, 1);
+});
+
+test('a "ball" on an arm is never confirmed while the arm is there, and its motion makes no stroke', () => {
+  const arm: OccludedBox = { x0_mm: 200, y0_mm: -700, x1_mm: 900, y1_mm: -500 };
+  // a phantom appears on the arm, holds still for a second (the player aims), then moves with it
+  const recs = run(scene(60, (k) => {
+    const x = k < 30 ? 500 : 500 + 20 * (k - 30);
+    return { occluded: [{ ...arm, x1_mm: arm.x1_mm + (k < 30 ? 0 : 20 * (k - 30)) }], extra: [{ x_mm: x, y_mm: -600, conf: 0.8, cueLike: 0.03 }] };
+  }));
+  assert.deepEqual(shots(recs), []);
+});
