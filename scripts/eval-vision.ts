@@ -15,8 +15,10 @@ import { readFrame, type Frame } from '../src/vision/frame.js';
 import { NumberReader } from '../src/vision/identity/number-reader.js';
 import { compareShots, formatReport } from '../src/vision/eval/compare-shots.js';
 import { parseJsonl } from '../src/protocol/jsonl.js';
-import type { ShotRecord, TableRecord } from '../src/protocol/records.js';
+import type { FallRecord, MovedRecord, ShotRecord, TableRecord } from '../src/protocol/records.js';
 import { tableFromProtocol } from '../src/table/geometry.js';
+import { headSideOfCorners } from '../src/vision/calibration/head-side.js';
+import { tableToPx } from '../src/vision/calibration/profile.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -26,10 +28,18 @@ const dir = opt('dir', '/var/tmp/marker-eval');
 const res = opt('resolution', '1280x720');
 const jobs = Number(opt('jobs', '2'));
 const only = opt('only', '');
+// --show prints every stroke that is not an exact match, truth beside what was seen (for development)
+const show = args.includes('--show');
 const root = new URL('..', import.meta.url).pathname;
 
 const names = listScenarios().map((s) => s.name).filter((n) => n !== 'game' && (!only || only.split(',').includes(n)));
-const clips = names.flatMap((n) => Array.from({ length: per }, (_, k) => ({ name: n, seed: base + k, out: join(dir, `${n}-${base + k}-${res}`) })));
+// every clip its own seed, so its own look (the renderer draws the look from the seed): scenario i's
+// k-th clip is base + 100 i + k
+const allNames = listScenarios().map((s) => s.name);
+const clips = names.flatMap((n) => Array.from({ length: per }, (_, k) => {
+  const seed = base + 100 * allNames.indexOf(n) + k;
+  return { name: n, seed, out: join(dir, `${n}-${seed}-${res}`) };
+}));
 
 // 1. the clips (made once; the set is rebuilt by deleting --dir)
 let next = 0;
@@ -52,14 +62,9 @@ const truthAll: TableRecord[] = [];
 const seenAll: TableRecord[] = [];
 const centreErr: number[] = [];
 const readyDelay: number[] = [];
+const cornerErr: number[] = [];
 let offset = 0;
 let failures = 0;
-/** The image side the head cushion is on, from the surface corners HL HR FR FL in pixels. */
-function headSide(c: [number, number][]): 'left' | 'right' | 'top' | 'bottom' {
-  const hx = (c[0]![0] + c[1]![0]) / 2, hy = (c[0]![1] + c[1]![1]) / 2;
-  const fx = (c[2]![0] + c[3]![0]) / 2, fy = (c[2]![1] + c[3]![1]) / 2;
-  return Math.abs(hx - fx) >= Math.abs(hy - fy) ? (hx < fx ? 'left' : 'right') : (hy < fy ? 'top' : 'bottom');
-}
 
 // issue 5's figure: each true pocketing the camera also saw (same stroke, same pocket), was the ball
 // named right, or named wrong with the stroke flagged, or named wrong silently?
@@ -77,6 +82,24 @@ function tallyPocketedIdentity(truth: TableRecord[], seen: TableRecord[]): void 
     }
   }
 }
+// `moved` and `fall` records change the score too: each seen one against the truth's (same kind,
+// within a second; a fall also the same ball and pocket)
+const other = { moved: { truth: 0, seen: 0, matched: 0 }, fall: { truth: 0, seen: 0, matched: 0 } };
+function tallyOther(truth: TableRecord[], seen: TableRecord[]): void {
+  for (const kind of ['moved', 'fall'] as const) {
+    const ts = truth.filter((x) => x.type === kind) as (MovedRecord | FallRecord)[];
+    const ss = seen.filter((x) => x.type === kind) as (MovedRecord | FallRecord)[];
+    other[kind].truth += ts.length;
+    other[kind].seen += ss.length;
+    const left = [...ts];
+    for (const x of ss) {
+      const k = left.findIndex((y) => Math.abs((y.t ?? 0) - (x.t ?? 0)) < 1 && (kind === 'moved' || ((y as FallRecord).ball === (x as FallRecord).ball && (y as FallRecord).pocket === (x as FallRecord).pocket)));
+      if (k >= 0) { left.splice(k, 1); other[kind].matched++; }
+    }
+    if (show) for (const x of ss) process.stderr.write(`  seen ${JSON.stringify(x)}\n`);
+    if (show) for (const x of ts) process.stderr.write(`  truth ${JSON.stringify(x)}\n`);
+  }
+}
 for (const c of clips) {
   const meta = JSON.parse(readFileSync(join(c.out, 'meta.json'), 'utf8'));
   const spec = tableFromProtocol(meta.table);
@@ -90,7 +113,11 @@ for (const c of clips) {
     for (let i = 0; i < 5; i++) { const f = readFrame(cap, i, fps); if (f) first.push(f); }
     // which end is the head is the one thing an installer tells the referee (`marker calibrate --head`):
     // an empty table looks the same both ways round
-    const { profile } = calibrate(first, { spec, head: headSide(meta.corners) });
+    const { profile } = calibrate(first, { spec, head: headSideOfCorners(meta.corners) });
+    // the playing surface's corners as calibrated against where the renderer put them
+    const L = spec.length_mm / 2, W = spec.width_mm / 2;
+    const err = ([[-L, W], [-L, -W], [L, -W], [L, W]] as const).map(([x, y], i) => { const p = tableToPx(profile, x, y, 0); return Math.hypot(p.x - meta.corners[i][0], p.y - meta.corners[i][1]); });
+    cornerErr.push(Math.max(...err));
     const pipe = new FramePipeline(profile, { spec, cueBall: 'auto', reader });
     let n = 0;
     for (;;) {
@@ -127,14 +154,27 @@ for (const c of clips) {
   seenAll.push(...seen.map(shift));
   offset += meta.duration_s + 10;
   tallyPocketedIdentity(truth, seen);
+  tallyOther(truth, seen);
   const rep = compareShots(truth, seen);
-  process.stderr.write(`${c.name} ${c.seed}: exact ${rep.exact}/${rep.strokes}, silent ${rep.silentErrors}\n`);
+  process.stderr.write(`${c.name} ${c.seed}: exact ${rep.exact}/${rep.strokes}, silent ${rep.silentErrors}, calibration worst corner ${cornerErr.at(-1)?.toFixed(1)} px\n`);
+  if (show) for (const k of rep.comparisons.filter((x) => x.wrong.length)) process.stderr.write(`  truth ${brief(k.truth)}\n  seen  ${brief(k.observed)}\n`);
+}
+function brief(s: ShotRecord | null): string {
+  if (!s) return '-';
+  const pots = s.pocketed.map((p) => `${p.ball}@${p.pocket}`).join(',');
+  const flags = s.review.map((r) => `${r.what}${r.ball !== undefined ? ` ${r.ball}` : ""}:${r.why ?? ""}`).join('; ');
+  return `t0 ${(s.t0 ?? 0).toFixed(2)}-${(s.t1 ?? 0).toFixed(2)} struck ${s.struck}${s.whileMoving ? ' moving' : ''} first ${s.firstContact} pots [${pots}] off [${s.offTable.join(',')}]${flags ? ` review {${flags}}` : ''}`;
 }
 const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))]! : NaN; };
 const report = compareShots(truthAll, seenAll);
-console.log(`evaluation set: ${clips.length} clips (${names.length} scenarios × ${per} seeds from ${base}), ${res}, ${failures} failed to calibrate or decode`);
+console.log(`evaluation set: ${clips.length} clips (${names.length} scenarios × ${per} seeds, each its own look, from ${base}), ${res}, ${failures} failed to calibrate or decode`);
 console.log(formatReport(report));
-console.log(`\nball centres: median ${q(centreErr, 0.5).toFixed(1)} mm, 99th percentile ${q(centreErr, 0.99).toFixed(1)} mm (${centreErr.length} ball-frames within a radius of the truth)`);
+console.log(`\ncalibration: worst surface corner per clip, median ${q(cornerErr, 0.5).toFixed(1)} px, max ${Math.max(...cornerErr).toFixed(1)} px`);
+console.log(`ball centres: median ${q(centreErr, 0.5).toFixed(1)} mm, 99th percentile ${q(centreErr, 0.99).toFixed(1)} mm (${centreErr.length} ball-frames within a radius of the truth)`);
 console.log(`shot record ready after the last ball stops: median ${(q(readyDelay, 0.5) * 1000).toFixed(0)} ms, 95th percentile ${(q(readyDelay, 0.95) * 1000).toFixed(0)} ms, max ${(Math.max(...readyDelay) * 1000).toFixed(0)} ms (stream time)`);
+for (const kind of ['moved', 'fall'] as const) {
+  const o = other[kind];
+  console.log(`${kind} records: ${o.seen} seen, ${o.truth} true, ${o.matched} matched (precision ${(100 * o.matched / Math.max(1, o.seen)).toFixed(0)}%, recall ${(100 * o.matched / Math.max(1, o.truth)).toFixed(0)}%)`);
+}
 const idSeen = pocketedId.right + pocketedId.flagged + pocketedId.silent;
 console.log(`pocketed balls the camera saw fall (${idSeen}; ${pocketedId.unseen} more it missed): named right ${(100 * pocketedId.right / Math.max(1, idSeen)).toFixed(1)}%, wrong but flagged ${pocketedId.flagged}, wrong and silent ${pocketedId.silent}`);
