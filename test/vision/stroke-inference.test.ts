@@ -75,3 +75,17 @@ test('a "ball" on an arm is never confirmed while the arm is there, and its moti
   }));
   assert.deepEqual(shots(recs), []);
 });
+
+test('an object ball set moving by a contact the camera missed stays in the stroke, and the guess is flagged', () => {
+  // the cue ball rolls along the table's axis; ball 1 (-120, 300) starts rolling with the cue ball
+  // never seen near it (the frames of the contact lost), while the cue ball rolls on
+  const recs = run(scene(70, (k, b) => {
+    if (k < 40) { b[0]!.x = -900 + 20 * k; b[0]!.y = k < 20 ? 0 : -12 * (k - 20); }
+    if (k >= 20 && k < 40) b[1]!.x = -120 + 25 * (k - 19);
+  }));
+  const s = shots(recs);
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.whileMoving, false);
+  assert.equal(s[0]!.firstContact, 1);
+  assert.ok(s[0]!.review.some((r) => r.what === 'firstContact'));
+});

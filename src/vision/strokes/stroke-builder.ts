@@ -68,6 +68,9 @@ interface Stroke {
   /** frames the struck ball was seen moving, and how many of them under or beside a hand or arm */
   struckMoving: number;
   struckCovered: number;
+  /** object balls set moving by contacts nobody saw; the first contact was guessed from one */
+  unseenContacts: number;
+  firstContactGuessed: boolean;
 }
 
 export class StrokeBuilder {
@@ -281,6 +284,12 @@ export class StrokeBuilder {
       this.contact(cause, t, start_s);
       return [];
     }
+    if (this.stroke && this.stroke.cueTrack !== null && t.id !== this.stroke.cueTrack && !m.hanging) {
+      // only the cue ball is struck while balls still roll (R5.2); an object ball set moving with no
+      // ball seen near it was hit in a contact the camera missed (a fast ball between two frames)
+      this.unseenContact(this.stroke, t, start_s);
+      return [];
+    }
     // a ball leaving the jaw by itself is a fall in the making, not a stroke (R8)
     if (m.hanging) return [];
     // a ball just put down (from hand, or respotted) is still in the hand's care
@@ -313,7 +322,7 @@ export class StrokeBuilder {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: this.tracker.live().map((o) => o.id),
-      struckMoving: 0, struckCovered: 0,
+      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
@@ -350,6 +359,21 @@ export class StrokeBuilder {
     if (st.firstContactTrack === null && (st.cueTrack === cause.id || st.cueTrack === target.id)) {
       st.firstContactTrack = st.cueTrack === cause.id ? target.id : cause.id;
       const c = this.positionAt(st.cueTrack === cause.id ? cause : target, t_s);
+      st.cueContact = [c.x, c.y];
+    }
+  }
+
+  /**
+   * An object ball started with no moving ball seen near it during a stroke. If the cue ball has not
+   * touched anything yet and still rolls, it is the likeliest first contact, and said to be a guess.
+   */
+  private unseenContact(st: Stroke, t: Track, t_s: number): void {
+    st.unseenContacts++;
+    const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
+    if (st.firstContactTrack === null && cue && this.m(cue).active) {
+      st.firstContactTrack = t.id;
+      st.firstContactGuessed = true;
+      const c = this.positionAt(cue, t_s);
       st.cueContact = [c.x, c.y];
     }
   }
@@ -393,7 +417,7 @@ export class StrokeBuilder {
    * (Phantoms on an arm or the cue's ferrule move so while the player aims.)
    */
   private wasNoStroke(st: Stroke, t_s: number): boolean {
-    if (st.contacts.length || st.gone.length || st.independentFalls.length) return false;
+    if (st.contacts.length || st.unseenContacts || st.gone.length || st.independentFalls.length) return false;
     const lasted = t_s - st.t0_s;
     if (lasted < 0.6) return true;
     const t = this.tracker.tracks.find((x) => x.id === st.struck);
@@ -404,7 +428,7 @@ export class StrokeBuilder {
 
   /** A ball that touched nothing and was under or beside a hand for most of its way was moved by hand (R12). */
   private wasCarried(st: Stroke): boolean {
-    if (st.contacts.length || st.gone.length || st.independentFalls.length) return false;
+    if (st.contacts.length || st.unseenContacts || st.gone.length || st.independentFalls.length) return false;
     return st.struckMoving >= 3 && st.struckCovered > 0.5 * st.struckMoving;
   }
 
@@ -466,6 +490,7 @@ export class StrokeBuilder {
       const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
       this.m(t).hanging = !!z && z.jaw(t.x_mm, t.y_mm);
     }
+    if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
     if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
     if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });
     const before: Record<string, XY_mm> = {};
