@@ -284,7 +284,7 @@ export class StrokeBuilder {
       this.contact(cause, t, start_s);
       return [];
     }
-    if (this.stroke && this.stroke.cueTrack !== null && t.id !== this.stroke.cueTrack && !m.hanging) {
+    if (this.stroke && t.id !== this.stroke.struck && !m.hanging && !this.namedCue(t)) {
       // only the cue ball is struck while balls still roll (R5.2); an object ball set moving with no
       // ball seen near it was hit in a contact the camera missed (a fast ball between two frames)
       this.unseenContact(this.stroke, t, start_s);
@@ -361,6 +361,13 @@ export class StrokeBuilder {
       const c = this.positionAt(st.cueTrack === cause.id ? cause : target, t_s);
       st.cueContact = [c.x, c.y];
     }
+  }
+
+  /** The track is the cue ball by the names as they stand now (or the stroke's own cue track, when names are unsure). */
+  private namedCue(t: Track): boolean {
+    const n = this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(t.id);
+    if (n && n.confidence >= 0.5) return n.id === 'cue';
+    return t.id === this.stroke?.cueTrack;
   }
 
   /**
