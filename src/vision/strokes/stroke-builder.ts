@@ -497,6 +497,10 @@ export class StrokeBuilder {
       const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
       this.m(t).hanging = !!z && z.jaw(t.x_mm, t.y_mm);
     }
+    if (st.struckMoving < 3 && st.gone.some((t) => t.id === st.struck)) {
+      // it vanished almost as soon as it moved (under an arm, in the air): when it was struck, and where it went, are inferred
+      review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `ball ${struck} was seen moving in ${st.struckMoving} frame(s) before it vanished` });
+    }
     if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
     if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
     if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });
