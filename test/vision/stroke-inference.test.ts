@@ -89,3 +89,10 @@ test('an object ball set moving by a contact the camera missed stays in the stro
   assert.equal(s[0]!.firstContact, 1);
   assert.ok(s[0]!.review.some((r) => r.what === 'firstContact'));
 });
+
+test('a ball slid slowly with nothing seen over it (a small hand) is moved, not struck', () => {
+  // 25 cm/s for 0.6 s, touching nothing: slower than any cued ball leaves the tip
+  const recs = run(scene(18, (k, b) => { b[4]!.y = -300 + (250 / FPS) * k; }));
+  assert.deepEqual(shots(recs), []);
+  assert.equal(recs.filter((r) => r.type === 'moved').length, 1);
+});

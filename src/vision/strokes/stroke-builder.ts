@@ -71,6 +71,8 @@ interface Stroke {
   /** object balls set moving by contacts nobody saw; the first contact was guessed from one */
   unseenContacts: number;
   firstContactGuessed: boolean;
+  /** the struck ball's top speed while seen */
+  struckPeak_mm_s: number;
 }
 
 export class StrokeBuilder {
@@ -203,6 +205,7 @@ export class StrokeBuilder {
       const s = this.tracker.tracks.find((x) => x.id === st.struck);
       if (s && s.state === 'visible' && this.m(s).active) {
         st.struckMoving++;
+        st.struckPeak_mm_s = Math.max(st.struckPeak_mm_s, Math.hypot(s.vx_mm_s, s.vy_mm_s));
         if (this.tracker.lastOccluded.some((b) => s.x_mm >= b.x0_mm - this.R && s.x_mm <= b.x1_mm + this.R && s.y_mm >= b.y0_mm - this.R && s.y_mm <= b.y1_mm + this.R)) st.struckCovered++;
       }
     }
@@ -212,8 +215,8 @@ export class StrokeBuilder {
       // a ball lost from view for a while no longer holds the stroke open (it is flagged instead)
       const moving = live.some((t) => this.m(t).active && (t.state === 'visible' || t_s - t.lastSeen_s < 1));
       if (!moving && t_s - st.t0_s > this.o.rest_s) {
-        if (this.wasNoStroke(st, t_s)) this.stroke = null;
-        else if (this.wasCarried(st)) out.push(this.carried(st));
+        if (this.wasCarried(st)) out.push(...this.carried(st));
+        else if (this.wasNoStroke(st, t_s)) this.stroke = null;
         else out.push(...this.finishStroke(t_s, false));
       }
     }
@@ -296,13 +299,13 @@ export class StrokeBuilder {
     if (start_s - t.born_s < this.o.settle_s) return [];
     const out: VisionRecord[] = [];
     let whileMoving = false;
-    if (this.stroke && this.wasNoStroke(this.stroke, start_s)) {
+    if (this.stroke && !this.wasCarried(this.stroke) && this.wasNoStroke(this.stroke, start_s)) {
       // what was taken for a stroke was a hand, the cue or a body moving over the table: forget it,
       // and with it the reason to call this one played while balls rolled
       this.stroke = null;
       whileMoving = live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
     } else if (this.stroke && this.wasCarried(this.stroke)) {
-      out.push(this.carried(this.stroke));
+      out.push(...this.carried(this.stroke));
       whileMoving = live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
     } else if (this.stroke) {
       // balls of the previous stroke still roll: that stroke ends here, and this one is F7 (R5.2)
@@ -322,7 +325,7 @@ export class StrokeBuilder {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: this.tracker.live().map((o) => o.id),
-      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false,
+      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, struckPeak_mm_s: 0,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
@@ -433,19 +436,25 @@ export class StrokeBuilder {
     return lasted < 1.5 && Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < 2 * this.R;
   }
 
-  /** A ball that touched nothing and was under or beside a hand for most of its way was moved by hand (R12). */
+  /**
+   * A ball that touched nothing and was under or beside a hand for most of its way, or never went
+   * faster than a hand slides one, was moved by hand (R12): a cued ball leaves the tip faster.
+   */
   private wasCarried(st: Stroke): boolean {
     if (st.contacts.length || st.unseenContacts || st.gone.length || st.independentFalls.length) return false;
-    return st.struckMoving >= 3 && st.struckCovered > 0.5 * st.struckMoving;
+    return st.struckMoving >= 3 && (st.struckCovered > 0.5 * st.struckMoving || st.struckPeak_mm_s < HAND_SPEED_mm_s);
   }
 
-  private carried(st: Stroke): MovedRecord {
+  /** The `moved` record for a ball carried by hand, or none if it ended within a radius of where it was (touched, not moved). */
+  private carried(st: Stroke): MovedRecord[] {
     this.stroke = null;
     const t = this.tracker.tracks.find((x) => x.id === st.struck);
     const m = t ? this.m(t) : null;
     if (t && m) m.anchor = { x: t.x_mm, y: t.y_mm };
+    const b = st.before.get(st.struck);
+    if (!t || !b || Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
     const n = this.ids.resolve([st.struck, ...this.tracker.live().map((o) => o.id).filter((id) => id !== st.struck)], this.allowed()).get(st.struck);
-    return { type: 'moved', t: round2(st.t0_s), balls: [n?.id ?? 'cue'], by: 'unknown' };
+    return [{ type: 'moved', t: round2(st.t0_s), balls: [n?.id ?? 'cue'], by: 'unknown' }];
   }
 
   private cueTrackId(): number | null {
@@ -551,6 +560,9 @@ export class StrokeBuilder {
     return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
   }
 }
+
+/** A hand slides a ball at up to about this; a cued ball that touches nothing starts faster */
+const HAND_SPEED_mm_s = 300;
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
