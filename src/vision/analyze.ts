@@ -10,6 +10,7 @@ import { createBallDetector } from './detection/detector.js';
 import { FrameSourceError, readFrame, type Frame } from './frame.js';
 import { cueLikelihood, type CueBallMode } from './identity/cue-look.js';
 import type { NumberReader } from './identity/number-reader.js';
+import { READER_RADIUS_PX } from './identity/reader-input.js';
 import type { BallDetection as SeenBall, FrameObservation } from './observation.js';
 import { ObservationAnalyzer } from './analyze-observations.js';
 import type { Track } from './tracking/tracker.js';
@@ -92,7 +93,10 @@ export class FramePipeline {
     const img = { data: f.bgr.getData() as Uint8Array, width: f.width, height: f.height, order: 'bgr' as const };
     const probs = await this.o.reader.read(img, due.map((t: Track) => ({ u_px: t.last!.u_px!, v_px: t.last!.v_px!, radius_px: t.last!.r_px! })));
     due.forEach((t, i) => {
-      this.analyzer.ids.observeReading(t.id, probs[i]!, true);
+      // the reader was trained on balls 14 px or more in radius (1080p); a numeral on a smaller ball
+      // is fewer pixels than it learnt from, and its confident answers are worth less
+      const small = Math.min(1, (t.last!.r_px! / READER_RADIUS_PX) ** 2);
+      this.analyzer.ids.observeReading(t.id, probs[i]!, true, small);
       this.lastRead.set(t.id, f.t_s);
     });
     this.timings_ms.read += performance.now() - t0;

@@ -62,11 +62,14 @@ export class IdentityBook {
     if (d.idProbs) this.observeReading(track, d.idProbs, d.sharp ?? false);
   }
 
-  /** A number reading alone; "not visible" weighs nothing, a sharp reading at rest most. */
-  observeReading(track: number, probs: ArrayLike<number>, sharp: boolean): void {
+  /**
+   * A number reading alone; "not visible" weighs nothing, a sharp reading at rest most. `weight`
+   * below 1 for crops the reader was not made for (a ball smaller in the image than it was trained on).
+   */
+  observeReading(track: number, probs: ArrayLike<number>, sharp: boolean, weight = 1): void {
     const r = this.row(track);
     const nv = probs[NOT_VISIBLE] ?? 0;
-    const w = (sharp ? 1 : 0.25) * (1 - nv);
+    const w = weight * (sharp ? 1 : 0.25) * (1 - nv);
     if (w <= 0.01) return;
     let sum = 0;
     for (let c = 0; c < IDS; c++) sum += probs[c]!;

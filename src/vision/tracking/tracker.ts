@@ -248,7 +248,8 @@ export class Tracker {
     const a = h.at(-2);
     const b = h.at(-1);
     let outward = false;
-    if (a && b && b.t_s > a.t_s) {
+    // (only a ball going fast leaves the table: a resting one near a cushion jitters a mm or two)
+    if (a && b && b.t_s > a.t_s && Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) > 500) {
       const k = 0.15 / (b.t_s - a.t_s);
       const fx = b.x_mm + (b.x_mm - a.x_mm) * k;
       const fy = b.y_mm + (b.y_mm - a.y_mm) * k;
