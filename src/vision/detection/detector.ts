@@ -101,10 +101,10 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       const confidence = Math.min(1, Math.min(1, fit.coverage / 0.8) * (0.6 + 0.4 * radiusAgree) * (0.55 + 0.45 * Math.min(1, fit.notCloth / 0.6)));
       if (confidence < minConf) continue;
       const mm = ballPxToTable(profile, fit.cx, fit.cy);
-      // a centre beyond the cushion noses is a pocket's hole or the rail, not a ball; one hanging in
-      // the jaws has its centre at the mouth, up to a radius past the noses' lines (and a few mm of
-      // calibration error more): the hole itself is told apart below by having no highlight
-      if (!onSurface(profile, mm.x, mm.y, (nearPocket(mm.x, mm.y) ? 1.0 : 0.25) * R_mm)) continue;
+      // a centre beyond the cushion noses is a pocket's hole or the rail, not a ball (one in the
+      // jaws still has its centre at the mouth; allowing a whole radius past the noses there found
+      // hanging balls but also pocket holes as balls on real tables: 3-5 phantoms a frame on padova-8ball)
+      if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm)) continue;
       const look = discAppearance(img, fit.cx, fit.cy, fit.r, refAB);
       // a pocket's hole is round and ball-sized too, but dark through and through: no highlight
       if (nearPocket(mm.x, mm.y) && look.lab[0] < 0.45 * clothL && look.maxL < 1.1 * clothL) continue;
