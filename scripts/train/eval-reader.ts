@@ -8,6 +8,7 @@ import { renderBallCrops, type BallCrop } from '../../src/sim/render/crops.js';
 import { NumberReader } from '../../src/vision/identity/number-reader.js';
 import { READER_INPUT_PX, readerPatch } from '../../src/vision/identity/reader-input.js';
 import { makeRng } from '../../src/sim/rng.js';
+import { randomLook } from '../../src/sim/render/look.js';
 import { cropKind, scoreReadings, type Reading } from '../../src/vision/identity/reader-metrics.js';
 
 const args = process.argv.slice(2);
@@ -66,7 +67,29 @@ const noise = (sd: number): Transform => (rgb, _n, rng) => Uint8Array.from(rgb, 
 const t0 = Date.now();
 const crops = renderBallCrops(seedBase, count);
 process.stderr.write(`rendered ${count} held-out crops in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
-const base = scoreReadings(await readAll(crops));
+const readings = await readAll(crops);
+const base = scoreReadings(readings);
+
+// where the readable errors are: numeral size and look blur (from each crop's look), the 6/9 pair
+// on looks that print no underline (the two are the same shape turned half a turn)
+const looks = new Map<number, ReturnType<typeof randomLook>>();
+const lookOf = (s: number) => { if (!looks.has(s)) looks.set(s, randomLook(s)); return looks.get(s)!; };
+const slice = (name: string, keep: (c: BallCrop) => boolean) => {
+  const r = readings.filter((_, i) => keep(crops[i]!));
+  const s = scoreReadings(r);
+  return { slice: name, readable: s.readable, readableTop1: s.readableTop1 };
+};
+const numeral_px = (c: BallCrop) => lookOf(c.lookSeed).numerals.size * 2 * c.radius_px;
+const slices = [
+  slice('numeral under 7 px tall', (c) => c.ball !== 'cue' && numeral_px(c) < 7),
+  slice('numeral 7-9 px tall', (c) => c.ball !== 'cue' && numeral_px(c) >= 7 && numeral_px(c) < 9),
+  slice('numeral 9 px or taller', (c) => c.ball !== 'cue' && numeral_px(c) >= 9),
+  slice('look blur sigma under 0.8 px', (c) => c.ball !== 'cue' && lookOf(c.lookSeed).sensor.blur_px < 0.8),
+  slice('look blur sigma 0.8 px or more', (c) => c.ball !== 'cue' && lookOf(c.lookSeed).sensor.blur_px >= 0.8),
+  slice('6 and 9 with the underline', (c) => (c.ball === 6 || c.ball === 9) && lookOf(c.lookSeed).numerals.underline69),
+  slice('6 and 9 without it', (c) => (c.ball === 6 || c.ball === 9) && !lookOf(c.lookSeed).numerals.underline69),
+  slice('cue ball', (c) => c.ball === 'cue'),
+];
 
 // latency: batches of 16 on one thread
 const patches = new Float32Array(16 * SIZE).map((_, i) => ((i * 2654435761) % 1000) / 1000);
@@ -87,7 +110,7 @@ for (const k of [2700, 4000, 6500]) {
   await add('lamp colour', `${k} K`, await readAll(c));
 }
 const hash = createHash('sha256').update(readFileSync(model)).digest('hex');
-const report = { model, sha256: hash, heldOutSeeds: `${seedBase}..`, crops: count, ...base, latency_ms_per_crop_batch16: Math.round(perCrop_ms * 10000) / 10000, sweeps: rows };
+const report = { model, sha256: hash, heldOutSeeds: `${seedBase}..`, crops: count, ...base, latency_ms_per_crop_batch16: Math.round(perCrop_ms * 10000) / 10000, slices, sweeps: rows };
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 console.log(`held-out crops ${count} (readable ${base.readable}, clearly unreadable ${base.hidden}, half-turned ${base.ambiguous})`);
 console.log(`top-1 on readable crops      ${pct(base.readableTop1)}`);
@@ -96,6 +119,8 @@ console.log(`wrong number, all crops      ${pct(base.wrongNumberRate)}`);
 console.log(`half-turned: right or "not visible" ${pct(base.ambiguousSafe)}`);
 console.log(`expected calibration error   ${pct(base.ece)}`);
 console.log(`latency, batch of 16, 1 core ${perCrop_ms.toFixed(4)} ms per crop`);
+console.log('\nreadable crops by kind        n   top-1');
+for (const s of slices) console.log(`${s.slice.padEnd(30)} ${String(s.readable).padStart(4)} ${pct(s.readableTop1).padStart(8)}`);
 console.log('\nsweep        setting         readable top-1   not-visible recall   wrong number');
 for (const r of rows) console.log(`${r.sweep.padEnd(12)} ${r.setting.padEnd(15)} ${pct(r.readableTop1).padStart(14)} ${pct(r.hiddenRecall).padStart(18)} ${pct(r.wrongNumberRate).padStart(14)}`);
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + '\n');

@@ -1,6 +1,7 @@
 // Writes a crop data set for the number reader: DIR/images.u8 (N x S x S x 3 RGB), DIR/labels.u8
 // (class per crop: 0 cue, 1..15, 16 number not visible) and DIR/crops.jsonl (what each crop shows).
-// Shards run in parallel processes; each shard is deterministic for its seed.
+// Shards run in parallel processes; each shard is deterministic for its seed. Shards already written
+// in DIR with the same count, seeds and options are kept (an interrupted run resumes).
 // Run: node --import tsx scripts/train/make-crops.ts --out DIR --count N --seed-base S [--jobs 2]
 //        [--per-look 24] [--face-up-share 0.4]
 // --per-look: crops drawn per random look and camera (a renderer costs ~0.75 s, a crop ~16 ms, so a
@@ -53,6 +54,14 @@ if (shard !== undefined) {
 }
 
 mkdirSync(join(out, 'shards'), { recursive: true });
+// shards already in DIR are reused: only when they were drawn with the same seeds and options
+const optionsFile = join(out, 'shards', 'options.json');
+const options = JSON.stringify({ count, seedBase, cropOptions: cropOpts });
+if (existsSync(optionsFile) && readFileSync(optionsFile, 'utf8') !== options) {
+  console.error(`${out} holds crops made with other options (${readFileSync(optionsFile, 'utf8')}); use another --out`);
+  process.exit(2);
+}
+writeFileSync(optionsFile, options);
 const shards = Math.ceil(count / SHARD);
 let next = 0;
 let done = 0;

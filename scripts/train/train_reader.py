@@ -8,6 +8,13 @@ Output classes: 0 cue ball, 1..15, 16 number not visible. The exported model tak
 NCHW RGB in [0, 1] and returns calibrated probabilities (temperature scaling fitted on the
 validation crops is folded into the graph).
 
+Labels: a ball whose centre moved MOTION_READABLE_MM or more during the exposure is "not visible"
+(src/sim/render/crops.ts labels it so since v3; crops rendered before are relabelled here from
+their motion_mm, which gives the same labels). --hidden-keep below 1 trains each epoch on every
+readable crop and that share of the clearly unreadable ones, drawn afresh (cheaper epochs); the
+"not visible" bias fitted on the validation crops undoes the class prior this shifts. The default
+keeps them all: at 0.5 the reader confused more numeral-away ivory balls with the cue ball.
+
 Run with Debian's interpreter: /usr/bin/python3 scripts/train/train_reader.py --train D --val D --out models/ball-reader.onnx
 """
 import argparse, json, math, os, sys, time
@@ -19,6 +26,10 @@ import torch.nn.functional as F
 INPUT = 40
 RADIUS = 14.0
 CLASSES = 17
+NOT_VISIBLE = 16
+# a rolling ball's top (where a face-up numeral sits) moves at twice the centre's speed: 6 mm of
+# centre travel smears the numeral by up to 12 mm, several stroke widths of a 15-27 mm numeral
+MOTION_READABLE_MM = 6.0
 
 
 def load(d):
@@ -27,13 +38,20 @@ def load(d):
     s = meta[0]['size']
     x = np.fromfile(os.path.join(d, 'images.u8'), dtype=np.uint8).reshape(n, s, s, 3)
     y = np.fromfile(os.path.join(d, 'labels.u8'), dtype=np.uint8).astype(np.int64)
+    smeared = np.array([m['ball'] != 'cue' and m['motion_mm'] >= MOTION_READABLE_MM for m in meta])
+    y[smeared] = NOT_VISIBLE
     r = np.array([m['radius_px'] for m in meta], dtype=np.float32)
     # a numeral half turned away is neither clearly readable nor clearly hidden: such crops teach
     # nothing certain and are left out (the tracker's fusion over frames carries those moments)
     keep = np.array([not is_ambiguous(m) for m in meta])
     x, y, r = x[keep], y[keep], r[keep]
     meta = [m for m, k in zip(meta, keep) if k]
-    return torch.from_numpy(x).permute(0, 3, 1, 2).float() / 255.0, torch.from_numpy(y), torch.from_numpy(r), meta
+    # kept as uint8 (tens of thousands of crops); batches become floats as they are used
+    return torch.from_numpy(np.ascontiguousarray(x.transpose(0, 3, 1, 2))), torch.from_numpy(y), torch.from_numpy(r), meta
+
+
+def as_float(x):
+    return x.float() / 255.0
 
 
 AMBIGUOUS = (0.3, 0.85)
@@ -60,33 +78,66 @@ def resample(x, radius, rot, shift, scale_jitter):
 
 
 class Reader(nn.Module):
-    def __init__(self, width=24):
+    """A small CNN that keeps two 3x3 blocks at each of 40x40, 20x20 and 10x10 (a numeral is 6-11 px
+    tall at 40x40: pooling after a single block there lost digit detail), then one block at 5x5.
+    `widths` = (40x40, 20x20, 10x10, 5x5). Global average pooling, one linear layer."""
+    def __init__(self, widths=(16, 32, 64, 96)):
         super().__init__()
-        w = width
+        a, b, c, d = widths
         def block(i, o):
             return nn.Sequential(nn.Conv2d(i, o, 3, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
         self.features = nn.Sequential(
-            block(3, w), block(w, w), nn.MaxPool2d(2),            # 20
-            block(w, 2 * w), block(2 * w, 2 * w), nn.MaxPool2d(2),  # 10
-            block(2 * w, 4 * w), block(4 * w, 4 * w), nn.MaxPool2d(2),  # 5
-            block(4 * w, 4 * w),
+            block(3, a), block(a, a), nn.MaxPool2d(2),    # 40 -> 20
+            block(a, b), block(b, b), nn.MaxPool2d(2),    # 20 -> 10
+            block(b, c), block(c, c), nn.MaxPool2d(2),    # 10 -> 5
+            block(c, d),
         )
-        self.head = nn.Linear(4 * w, CLASSES)
+        self.head = nn.Linear(d, CLASSES)
 
     def forward(self, x):
         f = self.features(x)
         return self.head(f.mean(dim=(2, 3)))
 
 
+DEFAULT_WIDTHS = (16, 32, 64, 96)
+ARCHITECTURE = ('two 3×3 convolution blocks at 40×40 (16 channels), max-pool, two at 20×20 (32), max-pool, two at '
+                '10×10 (64), max-pool, one at 5×5 (96); batch norm and ReLU after every convolution, global average '
+                'pooling, one linear layer')
+
+
+def count_macs(net):
+    """Multiply-accumulates of one crop through the convolutions and the linear layer."""
+    macs = []
+    def conv_hook(m, i, o):
+        macs.append(o.numel() * (m.in_channels // m.groups) * m.kernel_size[0] * m.kernel_size[1])
+    def lin_hook(m, i, o):
+        macs.append(m.in_features * m.out_features)
+    hs = [m.register_forward_hook(conv_hook) for m in net.modules() if isinstance(m, nn.Conv2d)]
+    hs += [m.register_forward_hook(lin_hook) for m in net.modules() if isinstance(m, nn.Linear)]
+    was = net.training
+    net.eval()
+    with torch.no_grad():
+        net(torch.zeros(1, 3, INPUT, INPUT))
+    net.train(was)
+    for h in hs:
+        h.remove()
+    return int(sum(macs))
+
+
 class Calibrated(nn.Module):
-    """The exported graph: logits / T, softmax."""
-    def __init__(self, net, temperature):
+    """The exported graph: softmax(logits / T + b), b nonzero only for "not visible". The bias
+    undoes the training set's class prior (more face-up balls than the camera sees), both fitted on
+    the validation crops, which are drawn with the renderer's default share of face-up balls."""
+    def __init__(self, net, temperature, hidden_bias=0.0):
         super().__init__()
         self.net = net
         self.register_buffer('t', torch.tensor(float(temperature)))
+        b = torch.zeros(CLASSES)
+        b[CLASSES - 1] = float(hidden_bias)
+        self.register_buffer('b', b)
 
     def forward(self, x):
-        return torch.softmax(self.net(x) / self.t, dim=1)
+        return torch.softmax(self.net(x) / self.t + self.b, dim=1)
 
 
 def augment(x, r, g):
@@ -104,8 +155,12 @@ def augment(x, r, g):
 
 
 def canonical(x, r):
-    n = x.shape[0]
-    return resample(x, r, torch.zeros(n), torch.zeros(n, 2), torch.ones(n))
+    out = []
+    for i in range(0, x.shape[0], 1024):
+        xb, rb = as_float(x[i:i + 1024]), r[i:i + 1024]
+        n = xb.shape[0]
+        out.append(resample(xb, rb, torch.zeros(n), torch.zeros(n, 2), torch.ones(n)))
+    return torch.cat(out)
 
 
 def ece(probs, y, bins=15):
@@ -119,6 +174,11 @@ def ece(probs, y, bins=15):
     return float(e)
 
 
+def meta_of(d):
+    m = json.load(open(os.path.join(d, 'meta.json')))
+    return {'count': m['count'], 'seedBase': m['seedBase'], 'cropOptions': m.get('cropOptions', {})}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--train', required=True)
@@ -127,8 +187,10 @@ def main():
     ap.add_argument('--epochs', type=int, default=30)
     ap.add_argument('--batch', type=int, default=128)
     ap.add_argument('--seed', type=int, default=71)
-    ap.add_argument('--width', type=int, default=24)
-    ap.add_argument('--threads', type=int, default=2)
+    ap.add_argument('--widths', default=','.join(map(str, DEFAULT_WIDTHS)))
+    ap.add_argument('--threads', type=int, default=1)
+    ap.add_argument('--hidden-keep', type=float, default=1.0)
+    ap.add_argument('--lr', type=float, default=3e-3)
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
@@ -136,21 +198,29 @@ def main():
     xt, yt, rt, _ = load(a.train)
     xv, yv, rv, _ = load(a.val)
     print(f'train {len(yt)} crops, val {len(yv)}', flush=True)
-    net = Reader(a.width)
+    widths = tuple(int(w) for w in a.widths.split(','))
+    net = Reader(widths)
     params = sum(p.numel() for p in net.parameters())
-    print(f'reader: {params} parameters', flush=True)
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    steps = a.epochs * math.ceil(len(yt) / a.batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.15)
+    macs = count_macs(net)
+    print(f'reader: {params} parameters, {macs / 1e6:.2f}M multiply-accumulates per crop', flush=True)
+    readable_idx = torch.nonzero(yt != NOT_VISIBLE).flatten()
+    hidden_idx = torch.nonzero(yt == NOT_VISIBLE).flatten()
+    n_hidden = int(round(a.hidden_keep * len(hidden_idx)))
+    per_epoch = len(readable_idx) + n_hidden
+    print(f'each epoch: {len(readable_idx)} readable + {n_hidden} of {len(hidden_idx)} not visible', flush=True)
+    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=1e-4)
+    steps = a.epochs * math.ceil(per_epoch / a.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=steps, pct_start=0.15)
     xv_c = canonical(xv, rv)
     t0 = time.time()
     for ep in range(a.epochs):
         net.train()
-        perm = torch.randperm(len(yt), generator=g)
+        chosen = torch.cat([readable_idx, hidden_idx[torch.randperm(len(hidden_idx), generator=g)[:n_hidden]]])
+        perm = chosen[torch.randperm(per_epoch, generator=g)]
         tot, correct, loss_sum = 0, 0, 0.0
-        for i in range(0, len(yt), a.batch):
+        for i in range(0, per_epoch, a.batch):
             idx = perm[i:i + a.batch]
-            xb = augment(xt[idx], rt[idx], g)
+            xb = augment(as_float(xt[idx]), rt[idx], g)
             logits = net(xb)
             loss = F.cross_entropy(logits, yt[idx], label_smoothing=0.02)
             opt.zero_grad()
@@ -160,23 +230,29 @@ def main():
             loss_sum += float(loss) * len(idx)
             correct += int((logits.argmax(1) == yt[idx]).sum())
             tot += len(idx)
+            if (i // a.batch) % 100 == 99:
+                print(f'  epoch {ep + 1}: {tot}/{per_epoch} loss {loss_sum / tot:.4f} ({time.time() - t0:.0f} s)', flush=True)
         net.eval()
         with torch.no_grad():
             pv = net(xv_c).argmax(1)
-        print(f'epoch {ep + 1}/{a.epochs}: loss {loss_sum / tot:.4f} train acc {correct / tot:.4f} val acc {float((pv == yv).float().mean()):.4f} ({time.time() - t0:.0f} s)', flush=True)
+        rv_ = yv != NOT_VISIBLE
+        print(f'epoch {ep + 1}/{a.epochs}: loss {loss_sum / tot:.4f} train acc {correct / tot:.4f} val acc {float((pv == yv).float().mean()):.4f} '
+              f'(readable {float((pv[rv_] == yv[rv_]).float().mean()):.4f}, not visible {float((pv[~rv_] == NOT_VISIBLE).float().mean()):.4f}) ({time.time() - t0:.0f} s)', flush=True)
     # temperature scaling on the validation crops
     net.eval()
     with torch.no_grad():
         logits_v = net(xv_c)
-    best_t, best_nll = 1.0, 1e9
+    best_t, best_b, best_nll = 1.0, 0.0, 1e9
+    onehot = F.one_hot(torch.tensor(CLASSES - 1), CLASSES).float()
     for t in np.linspace(0.5, 3.0, 51):
-        nll = float(F.cross_entropy(logits_v / t, yv))
-        if nll < best_nll:
-            best_t, best_nll = float(t), nll
-    model = Calibrated(net, best_t).eval()
+        for b in np.linspace(-2.0, 2.0, 41):
+            nll = float(F.cross_entropy(logits_v / t + float(b) * onehot, yv))
+            if nll < best_nll:
+                best_t, best_b, best_nll = float(t), float(b), nll
+    model = Calibrated(net, best_t, best_b).eval()
     with torch.no_grad():
         pv = model(xv_c)
-    print(f'temperature {best_t:.2f}: val acc {float((pv.argmax(1) == yv).float().mean()):.4f}, val ECE {ece(pv, yv):.4f}', flush=True)
+    print(f'temperature {best_t:.2f}, not-visible bias {best_b:+.2f}: val acc {float((pv.argmax(1) == yv).float().mean()):.4f}, val ECE {ece(pv, yv):.4f}', flush=True)
     os.makedirs(os.path.dirname(a.out) or '.', exist_ok=True)
     dummy = torch.zeros(1, 3, INPUT, INPUT)
     torch.onnx.export(model, dummy, a.out, input_names=['crops'], output_names=['probs'],
@@ -188,7 +264,9 @@ def main():
     base = os.path.splitext(a.out)[0]
     sample.numpy().astype(np.float32).tofile(base + '.parity-in.f32')
     ref.numpy().astype(np.float32).tofile(base + '.parity-out.f32')
-    json.dump({'input': [INPUT, INPUT], 'radius_px': RADIUS, 'ambiguous': list(AMBIGUOUS), 'classes': CLASSES, 'temperature': best_t, 'parameters': params,
+    json.dump({'input': [INPUT, INPUT], 'radius_px': RADIUS, 'ambiguous': list(AMBIGUOUS), 'classes': CLASSES, 'temperature': best_t, 'hidden_bias': best_b, 'parameters': params, 'macs': macs,
+               'widths': list(widths), 'architecture': ARCHITECTURE if widths == DEFAULT_WIDTHS else f'{ARCHITECTURE} (widths {widths})',
+               'train_crops': meta_of(a.train), 'val_crops': meta_of(a.val), 'motion_readable_mm': MOTION_READABLE_MM, 'hidden_keep': a.hidden_keep, 'lr': a.lr, 'batch': a.batch,
                'epochs': a.epochs, 'seed': a.seed, 'train': len(yt), 'val': len(yv)}, open(base + '.train.json', 'w'), indent=2)
     print(f'wrote {a.out}', flush=True)
 
