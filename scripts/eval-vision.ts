@@ -108,6 +108,7 @@ for (const c of clips) {
   const cap = new cv.VideoCapture(join(c.out, 'clip.mp4'));
   const fps = cap.get(cv.CAP_PROP_FPS) || meta.fps;
   const seen: TableRecord[] = [];
+  const calibrated = cornerErr.length;
   try {
     const first: Frame[] = [];
     for (let i = 0; i < 5; i++) { const f = readFrame(cap, i, fps); if (f) first.push(f); }
@@ -156,7 +157,7 @@ for (const c of clips) {
   tallyPocketedIdentity(truth, seen);
   tallyOther(truth, seen);
   const rep = compareShots(truth, seen);
-  process.stderr.write(`${c.name} ${c.seed}: exact ${rep.exact}/${rep.strokes}, silent ${rep.silentErrors}, calibration worst corner ${cornerErr.at(-1)?.toFixed(1)} px\n`);
+  process.stderr.write(`${c.name} ${c.seed}: exact ${rep.exact}/${rep.strokes}, silent ${rep.silentErrors}, calibration worst corner ${cornerErr.length > calibrated ? `${cornerErr.at(-1)!.toFixed(1)} px` : 'failed'}\n`);
   if (show) for (const k of rep.comparisons.filter((x) => x.wrong.length)) process.stderr.write(`  truth ${brief(k.truth)}\n  seen  ${brief(k.observed)}\n`);
 }
 function brief(s: ShotRecord | null): string {
