@@ -58,7 +58,12 @@ export interface FrameObservation {
 }
 
 export function isOccluded(o: FrameObservation, x_mm: number, y_mm: number, margin_mm = 0): boolean {
-  return o.occluded.some((b) => x_mm >= b.x0_mm - margin_mm && x_mm <= b.x1_mm + margin_mm && y_mm >= b.y0_mm - margin_mm && y_mm <= b.y1_mm + margin_mm);
+  return inBoxes(o.occluded, x_mm, y_mm, margin_mm);
+}
+
+/** Whether a point lies in any of the boxes, grown by `margin_mm`. */
+export function inBoxes(boxes: readonly OccludedBox[], x_mm: number, y_mm: number, margin_mm = 0): boolean {
+  return boxes.some((b) => x_mm >= b.x0_mm - margin_mm && x_mm <= b.x1_mm + margin_mm && y_mm >= b.y0_mm - margin_mm && y_mm <= b.y1_mm + margin_mm);
 }
 
 export const classOf = (id: BallId): number => (id === 'cue' ? 0 : id);

@@ -8,6 +8,7 @@ import type { TableSpec } from '../../table/geometry.js';
 import type { IdentityBook, Naming } from '../identity/identity-book.js';
 import type { Track, TrackSample, Tracker } from '../tracking/tracker.js';
 import { simplifyPath } from './path.js';
+import { inBoxes } from '../observation.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -206,7 +207,7 @@ export class StrokeBuilder {
       if (s && s.state === 'visible' && this.m(s).active) {
         st.struckMoving++;
         st.struckPeak_mm_s = Math.max(st.struckPeak_mm_s, Math.hypot(s.vx_mm_s, s.vy_mm_s));
-        if (this.tracker.lastOccluded.some((b) => s.x_mm >= b.x0_mm - this.R && s.x_mm <= b.x1_mm + this.R && s.y_mm >= b.y0_mm - this.R && s.y_mm <= b.y1_mm + this.R)) st.struckCovered++;
+        if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) st.struckCovered++;
       }
     }
 
