@@ -96,3 +96,10 @@ test('a ball slid slowly with nothing seen over it (a small hand) is moved, not 
   assert.deepEqual(shots(recs), []);
   assert.equal(recs.filter((r) => r.type === 'moved').length, 1);
 });
+
+test('at a third of the frame rate (a live camera analysing every 3rd frame) a struck cue ball is still a stroke', () => {
+  const frames = scene(60, (k, b) => { b[0]!.y = -20 * k + 0.17 * k * k; }).filter((_, i) => i % 3 === 0);
+  const s = shots(run(frames));
+  assert.equal(s.length, 1, JSON.stringify(run(frames)));
+  assert.equal(s[0]!.struck, 'cue');
+});

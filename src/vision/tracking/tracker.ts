@@ -65,7 +65,11 @@ const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityW
 /** Least-squares velocity of the samples within `window_s` of `t_s`; a sudden start shows at once in the newest sample. */
 export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s: number): [number, number] {
   let n = 0, st = 0, sx = 0, sy = 0;
-  for (let i = h.length - 1; i >= 0 && t_s - h[i]!.t_s <= window_s + 1e-6; i--) {
+  // at a reduced frame rate (a live camera analysing every 2nd or 3rd frame) the window is widened to
+  // hold four samples, up to 2.5 times its length
+  for (let i = h.length - 1; i >= 0; i--) {
+    const age = t_s - h[i]!.t_s;
+    if (age > window_s + 1e-6 && (n >= 4 || age > 2.5 * window_s + 1e-6)) break;
     n++; st += h[i]!.t_s; sx += h[i]!.x_mm; sy += h[i]!.y_mm;
   }
   // fewer samples than this and the slope is mostly detection noise
