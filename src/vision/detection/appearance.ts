@@ -35,11 +35,18 @@ export interface Appearance {
 /** Lab a, b distance from the reference ball colour beyond which a pixel is another colour. */
 const ODD_AB = 22;
 
+let scratchL = new Float64Array(0), scratchC = new Float64Array(0), sortL = new Float64Array(0);
+/** About six samples a side across the inner disc, whatever the ball's size in pixels. */
+const stride0 = (ri: number): number => Math.max(1, Math.floor(ri / 6));
+
 export function discAppearance(img: RoiImage, cx: number, cy: number, r: number, ref: readonly [number, number] | null = null): Appearance {
   const ri = 0.8 * r;
   let n = 0, sL = 0, sa = 0, sb = 0, sC = 0, white = 0, colour = 0, maxL = 0, odd = 0;
-  const Ls: number[] = [], Cs: number[] = [];
-  const stride = Math.max(1, Math.floor(ri / 6));
+  // every inner sample's L and chroma, in scratch buffers kept between calls (this runs for every
+  // ball found in every frame)
+  const stride = stride0(ri);
+  const need = (2 * Math.ceil(ri / stride) + 1) ** 2;
+  if (scratchL.length < need) { scratchL = new Float64Array(need); scratchC = new Float64Array(need); sortL = new Float64Array(need); }
   for (let dy = -ri; dy <= ri; dy += stride) for (let dx = -ri; dx <= ri; dx += stride) {
     if (dx * dx + dy * dy > ri * ri) continue;
     const xi = Math.floor(cx + dx) - img.x0, yi = Math.floor(cy + dy) - img.y0;
@@ -51,15 +58,16 @@ export function discAppearance(img: RoiImage, cx: number, cy: number, r: number,
     if (B > 250 && G > 250 && R > 250) continue; // specular highlight
     const C = Math.hypot(a - 128, b - 128);
     n++; sL += L; sa += a; sb += b; sC += C;
-    Ls.push(L); Cs.push(C);
+    scratchL[n - 1] = L; scratchC[n - 1] = C;
     if (ref && Math.hypot(a - ref[0], b - ref[1]) > ODD_AB) odd++;
     if (L > 150 && C < 18) white++;
     if (C > 30) colour++;
   }
   if (!n) return { maxL, lab: [0, 128, 128], chroma: 0, whiteness: 0, colourFraction: 0, darkFraction: 0, oddColourFraction: 0 };
   // the body's lightness: the upper quartile (a numeral or a stripe is the darker minority)
-  const body = [...Ls].sort((x, y) => x - y)[Math.floor(0.75 * (Ls.length - 1))]!;
+  sortL.set(scratchL.subarray(0, n));
+  const body = sortL.subarray(0, n).sort()[Math.floor(0.75 * (n - 1))]!;
   let dark = 0;
-  for (let i = 0; i < Ls.length; i++) if (Ls[i]! < 0.55 * body && Cs[i]! <= 30) dark++;
+  for (let i = 0; i < n; i++) if (scratchL[i]! < 0.55 * body && scratchC[i]! <= 30) dark++;
   return { maxL, lab: [sL / n, sa / n, sb / n], chroma: sC / n, whiteness: white / n, colourFraction: colour / n, darkFraction: dark / n, oddColourFraction: odd / n };
 }

@@ -102,8 +102,8 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       if (confidence < minConf) continue;
       const mm = ballPxToTable(profile, fit.cx, fit.cy);
       // a centre beyond the cushion noses is a pocket's hole or the rail, not a ball (one in the
-      // jaws still has its centre at the mouth; allowing a whole radius past the noses there found
-      // hanging balls but also pocket holes as balls on real tables: 3-5 phantoms a frame on padova-8ball)
+      // jaws still has its centre at the mouth; a whole radius past the noses near pockets was tried
+      // for hanging balls and did not make those development clips right)
       if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm)) continue;
       const look = discAppearance(img, fit.cx, fit.cy, fit.r, refAB);
       // a pocket's hole is round and ball-sized too, but dark through and through: no highlight
@@ -241,10 +241,9 @@ function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, p
  */
 function usualBallColour(d: BallDetection[]): [number, number] | null {
   // (partial ones count too: in some light most outlines lose an edge to their own shadow)
-  const whole = d.length >= 5 ? d : [];
-  if (whole.length < 5) return null;
+  if (d.length < 5) return null;
   const med = (v: number[]) => v.sort((p, q) => p - q)[v.length >> 1]!;
-  return [med(whole.map((x) => x.lab[1])), med(whole.map((x) => x.lab[2]))];
+  return [med(d.map((x) => x.lab[1])), med(d.map((x) => x.lab[2]))];
 }
 
 function clamp(v: number, lim: number): number {

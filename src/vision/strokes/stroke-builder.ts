@@ -215,18 +215,14 @@ export class StrokeBuilder {
     if (st) {
       // a ball lost from view for a while no longer holds the stroke open (it is flagged instead)
       const moving = live.some((t) => this.m(t).active && (t.state === 'visible' || t_s - t.lastSeen_s < 1));
-      if (!moving && t_s - st.t0_s > this.o.rest_s) {
-        if (this.wasCarried(st)) out.push(...this.carried(st));
-        else if (this.wasNoStroke(st, t_s)) this.stroke = null;
-        else out.push(...this.finishStroke(t_s, false));
-      }
+      if (!moving && t_s - st.t0_s > this.o.rest_s) out.push(...this.closeStroke(st, t_s, false).records);
     }
     return out;
   }
 
   /** End of the source: a stroke still running is written with a review flag. */
   finish(t_s: number): VisionRecord[] {
-    return this.stroke && !this.wasNoStroke(this.stroke, t_s) ? this.finishStroke(t_s, true) : [];
+    return this.stroke ? this.closeStroke(this.stroke, t_s, true).records : [];
   }
 
   /** When the ball left its rest position: the last history sample still near the anchor. */
@@ -300,18 +296,13 @@ export class StrokeBuilder {
     if (start_s - t.born_s < this.o.settle_s) return [];
     const out: VisionRecord[] = [];
     let whileMoving = false;
-    if (this.stroke && !this.wasCarried(this.stroke) && this.wasNoStroke(this.stroke, start_s)) {
-      // what was taken for a stroke was a hand, the cue or a body moving over the table: forget it,
-      // and with it the reason to call this one played while balls rolled
-      this.stroke = null;
-      whileMoving = live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
-    } else if (this.stroke && this.wasCarried(this.stroke)) {
-      out.push(...this.carried(this.stroke));
-      whileMoving = live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
-    } else if (this.stroke) {
-      // balls of the previous stroke still roll: that stroke ends here, and this one is F7 (R5.2)
-      out.push(...this.finishStroke(start_s, false));
-      whileMoving = true;
+    if (this.stroke) {
+      // balls of the previous stroke still roll: that stroke ends here, and this one is F7 (R5.2) —
+      // unless it was no stroke (a hand, the cue or a body moving over the table): then only balls
+      // really rolling make this one played while moving
+      const closed = this.closeStroke(this.stroke, start_s, false);
+      out.push(...closed.records);
+      whileMoving = closed.wasStroke || live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
     }
     this.tracker.resetStrokeMarks();
     const before = new Map<number, XY_mm>();
@@ -423,12 +414,30 @@ export class StrokeBuilder {
   }
 
   /**
+   * The running stroke ends: a ball carried by hand gives a `moved` record, a motion that was no stroke
+   * gives nothing, and a stroke its `shot` record (`wasStroke`).
+   */
+  private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
+    if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
+    if (this.wasNoStroke(st, t_s)) {
+      this.stroke = null;
+      return { records: [], wasStroke: false };
+    }
+    return { records: this.finishStroke(t_s, truncated), wasStroke: true };
+  }
+
+  /** Nothing but the struck ball moved: no contact, seen or unseen, and no ball left the table. */
+  private touchedNothing(st: Stroke): boolean {
+    return !st.contacts.length && !st.unseenContacts && !st.gone.length && !st.independentFalls.length;
+  }
+
+  /**
    * A struck ball that touched nothing, left nothing and stopped within 0.6 s, or ended up within two
    * radii of where it stood, was no ball struck: a cued ball rolls for seconds or goes somewhere.
    * (Phantoms on an arm or the cue's ferrule move so while the player aims.)
    */
   private wasNoStroke(st: Stroke, t_s: number): boolean {
-    if (st.contacts.length || st.unseenContacts || st.gone.length || st.independentFalls.length) return false;
+    if (!this.touchedNothing(st)) return false;
     const lasted = t_s - st.t0_s;
     if (lasted < 0.6) return true;
     const t = this.tracker.tracks.find((x) => x.id === st.struck);
@@ -442,7 +451,7 @@ export class StrokeBuilder {
    * faster than a hand slides one, was moved by hand (R12): a cued ball leaves the tip faster.
    */
   private wasCarried(st: Stroke): boolean {
-    if (st.contacts.length || st.unseenContacts || st.gone.length || st.independentFalls.length) return false;
+    if (!this.touchedNothing(st)) return false;
     return st.struckMoving >= 3 && (st.struckCovered > 0.5 * st.struckMoving || st.struckPeak_mm_s < HAND_SPEED_mm_s);
   }
 
@@ -454,8 +463,7 @@ export class StrokeBuilder {
     if (t && m) m.anchor = { x: t.x_mm, y: t.y_mm };
     const b = st.before.get(st.struck);
     if (!t || !b || Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
-    const n = this.ids.resolve([st.struck, ...this.tracker.live().map((o) => o.id).filter((id) => id !== st.struck)], this.allowed()).get(st.struck);
-    return [{ type: 'moved', t: round2(st.t0_s), balls: [n?.id ?? 'cue'], by: 'unknown' }];
+    return [this.moved(t, st.t0_s)];
   }
 
   private cueTrackId(): number | null {
