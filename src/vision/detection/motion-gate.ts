@@ -22,7 +22,16 @@ export interface GateDecision {
   active: Uint8Array | null;
   /** share of the cells searched, 0..1 */
   share: number;
+  /** disjoint boxes (work px, x1 and y1 exclusive) holding every active pixel with a margin (only for 'some') */
+  boxes?: PixelBox[];
+  /** the dirty cells, cellsX × cellsY (only for 'some') */
+  cells?: Uint8Array;
 }
+
+export interface PixelBox { x0: number; y0: number; x1: number; y1: number }
+
+/** Margin around the searched cells, work px: a gradient reads its neighbours. */
+const BOX_MARGIN_PX = 3;
 
 export class MotionGate {
   private ref: Uint8Array | null = null;
@@ -45,26 +54,31 @@ export class MotionGate {
 
   /** Where to search this frame (BGR work image, width × height × 3). */
   decide(bgr: Uint8Array): GateDecision {
-    const { width: w, height: h, cell } = this;
+    const { width: w, height: h, cell, cellsX, cellsY, delta } = this;
     if (!this.ref || ++this.sinceFull >= this.refresh) return { kind: 'all', active: null, share: 1 };
     const ref = this.ref;
-    const counts = new Uint16Array(this.cellsX * this.cellsY);
+    const counts = new Uint16Array(cellsX * cellsY);
     // every other pixel of every other row: a moving ball changes a crescent of many pixels
     for (let y = 0; y < h; y += 2) {
-      const row = ((y / cell) | 0) * this.cellsX;
-      for (let x = 0, o = 3 * y * w; x < w; x += 2, o += 6) {
-        const d = Math.abs(bgr[o]! - ref[o]!) + Math.abs(bgr[o + 1]! - ref[o + 1]!) + Math.abs(bgr[o + 2]! - ref[o + 2]!);
-        if (d > this.delta) counts[row + ((x / cell) | 0)]!++;
+      const row = ((y / cell) | 0) * cellsX;
+      for (let cx = 0; cx < cellsX; cx++) {
+        const xEnd = Math.min(w, (cx + 1) * cell);
+        let c = 0;
+        for (let x = cx * cell, o = 3 * (y * w + x); x < xEnd; x += 2, o += 6) {
+          const d = Math.abs(bgr[o]! - ref[o]!) + Math.abs(bgr[o + 1]! - ref[o + 1]!) + Math.abs(bgr[o + 2]! - ref[o + 2]!);
+          if (d > delta) c++;
+        }
+        counts[row + cx]! += c;
       }
     }
     const dirty = new Uint8Array(counts.length);
     let any = false;
-    for (let cy = 0; cy < this.cellsY; cy++) for (let cx = 0; cx < this.cellsX; cx++) {
-      if (counts[cy * this.cellsX + cx]! < this.minPixels) continue;
+    for (let cy = 0; cy < cellsY; cy++) for (let cx = 0; cx < cellsX; cx++) {
+      if (counts[cy * cellsX + cx]! < this.minPixels) continue;
       any = true;
       for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
         const X = cx + dx, Y = cy + dy;
-        if (X >= 0 && Y >= 0 && X < this.cellsX && Y < this.cellsY) dirty[Y * this.cellsX + X] = 1;
+        if (X >= 0 && Y >= 0 && X < cellsX && Y < cellsY) dirty[Y * cellsX + X] = 1;
       }
     }
     if (!any) return { kind: 'none', active: null, share: 0 };
@@ -74,11 +88,8 @@ export class MotionGate {
     // past about half the table, one full search is simpler and no dearer
     if (share > 0.5) return { kind: 'all', active: null, share: 1 };
     const active = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++) {
-      const row = ((y / cell) | 0) * this.cellsX;
-      for (let x = 0; x < w; x++) active[y * w + x] = dirty[row + ((x / cell) | 0)]!;
-    }
-    return { kind: 'some', active, share };
+    this.forEachDirtyRun(dirty, (y, x0, x1) => active.fill(1, y * w + x0, y * w + x1));
+    return { kind: 'some', active, share, boxes: this.boxesOf(dirty), cells: dirty };
   }
 
   /** After a search: the searched pixels become the reference they are compared with next. */
@@ -88,10 +99,23 @@ export class MotionGate {
       this.sinceFull = 0;
       return;
     }
-    if (d.kind === 'none' || !d.active) return;
-    const ref = this.ref, a = d.active;
-    for (let i = 0, o = 0; i < a.length; i++, o += 3) {
-      if (a[i]) { ref[o] = bgr[o]!; ref[o + 1] = bgr[o + 1]!; ref[o + 2] = bgr[o + 2]!; }
+    if (d.kind === 'none' || !d.cells) return;
+    const ref = this.ref, w = this.width;
+    this.forEachDirtyRun(d.cells, (y, x0, x1) => ref.set(bgr.subarray(3 * (y * w + x0), 3 * (y * w + x1)), 3 * (y * w + x0)));
+  }
+
+  /** Every pixel row's runs of dirty cells, as columns x0 .. x1-1. */
+  private forEachDirtyRun(dirty: Uint8Array, fn: (y: number, x0: number, x1: number) => void): void {
+    const { width: w, height: h, cell, cellsX } = this;
+    for (let y = 0; y < h; y++) {
+      const row = ((y / cell) | 0) * cellsX;
+      for (let cx = 0; cx < cellsX;) {
+        if (!dirty[row + cx]) { cx++; continue; }
+        let end = cx;
+        while (end < cellsX && dirty[row + end]) end++;
+        fn(y, cx * cell, Math.min(w, end * cell));
+        cx = end;
+      }
     }
   }
 
@@ -100,5 +124,46 @@ export class MotionGate {
     if (d.kind === 'all') return true;
     if (d.kind === 'none' || !d.active) return false;
     return d.active[(y | 0) * w + (x | 0)] === 1;
+  }
+
+  /**
+   * Boxes around the groups of dirty cells, merged until none overlap: a player at one end and a ball
+   * at the other are two small searches, not one box over the whole table.
+   */
+  private boxesOf(dirty: Uint8Array): PixelBox[] {
+    const { cellsX, cellsY, cell } = this;
+    const seen = new Uint8Array(dirty.length);
+    let boxes: PixelBox[] = [];
+    const stack: number[] = [];
+    for (let start = 0; start < dirty.length; start++) {
+      if (!dirty[start] || seen[start]) continue;
+      let cx0 = cellsX, cy0 = cellsY, cx1 = -1, cy1 = -1;
+      stack.push(start); seen[start] = 1;
+      while (stack.length) {
+        const c = stack.pop()!, cx = c % cellsX, cy = (c / cellsX) | 0;
+        cx0 = Math.min(cx0, cx); cy0 = Math.min(cy0, cy); cx1 = Math.max(cx1, cx); cy1 = Math.max(cy1, cy);
+        for (const [nx, ny] of [[cx - 1, cy], [cx + 1, cy], [cx, cy - 1], [cx, cy + 1]] as const) {
+          if (nx < 0 || ny < 0 || nx >= cellsX || ny >= cellsY) continue;
+          const n = ny * cellsX + nx;
+          if (dirty[n] && !seen[n]) { seen[n] = 1; stack.push(n); }
+        }
+      }
+      boxes.push({
+        x0: Math.max(0, cx0 * cell - BOX_MARGIN_PX), y0: Math.max(0, cy0 * cell - BOX_MARGIN_PX),
+        x1: Math.min(this.width, (cx1 + 1) * cell + BOX_MARGIN_PX), y1: Math.min(this.height, (cy1 + 1) * cell + BOX_MARGIN_PX),
+      });
+    }
+    for (let merged = true; merged;) {
+      merged = false;
+      const out: PixelBox[] = [];
+      for (const b of boxes) {
+        const o = out.find((q) => q.x0 < b.x1 && b.x0 < q.x1 && q.y0 < b.y1 && b.y0 < q.y1);
+        if (!o) { out.push({ ...b }); continue; }
+        o.x0 = Math.min(o.x0, b.x0); o.y0 = Math.min(o.y0, b.y0); o.x1 = Math.max(o.x1, b.x1); o.y1 = Math.max(o.y1, b.y1);
+        merged = true;
+      }
+      boxes = out;
+    }
+    return boxes;
   }
 }

@@ -14,6 +14,8 @@ export interface VoteResult {
   peaks: { x: number; y: number; score: number; fill: number }[];
   /** the edge threshold used, in opponent-colour units per px */
   edgeThreshold: number;
+  /** how many pixels of the not-cloth map changed in this search */
+  notClothChanged: number;
 }
 
 /** Opponent colours: intensity and two colour differences; balls differ from cloth in at least one. */
@@ -42,38 +44,68 @@ export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: n
 export interface VoteOptions {
   /** search only where this is 1 (work px; motion gating); intensities are still read everywhere */
   active?: Uint8Array;
+  /** the boxes (work px) that hold every active pixel, disjoint; default one box for the whole image */
+  boxes?: readonly Box[];
   /** the edge threshold of the last full search (a part of the table has no fair median of its own) */
   edgeThreshold?: number;
   /** the not-cloth map to update in place (searched pixels only; the rest keeps what it was) */
   notCloth?: Uint8Array;
+  /** work arrays kept from frame to frame (a detector makes one; each frame would otherwise allocate ~5 MB) */
+  scratch?: VoteScratch;
+}
+
+/** The per-pixel work arrays of one detector, reused every frame; only the boxes searched are rewritten. */
+export interface VoteScratch {
+  I: Float32Array; O1: Float32Array; O2: Float32Array;
+  mag: Float32Array; dirX: Float32Array; dirY: Float32Array;
+  acc: Float32Array; tmp: Float32Array; sm: Float32Array;
+  mags: Float32Array;
+  inside: Uint8Array;
+}
+
+export function createVoteScratch(w: number, h: number): VoteScratch {
+  const N = w * h;
+  const f = () => new Float32Array(N);
+  return { I: f(), O1: f(), O2: f(), mag: f(), dirX: f(), dirY: f(), acc: f(), tmp: f(), sm: f(), mags: new Float32Array(Math.ceil(N / 3) + w), inside: new Uint8Array(N) };
 }
 
 export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth: ClothModel, clothMean: Float32Array, opts: VoteOptions = {}): VoteResult {
   const w = geo.workW, h = geo.workH, N = w * h;
-  const I = new Float32Array(N), O1 = new Float32Array(N), O2 = new Float32Array(N);
+  const sc = opts.scratch ?? createVoteScratch(w, h);
+  const { I, O1, O2, acc } = sc;
   const notCloth = opts.notCloth ?? new Uint8Array(N);
   let inside = geo.inside;
-  let box: Box = { x0: 0, y0: 0, x1: w, y1: h };
+  const boxes: readonly Box[] = opts.boxes ?? (opts.active ? [boundingBox(opts.active, w, h, 3)] : [{ x0: 0, y0: 0, x1: w, y1: h }]);
   if (opts.active) {
     const a = opts.active;
-    inside = new Uint8Array(N);
-    for (let i = 0; i < N; i++) inside[i] = geo.inside[i]! & a[i]!;
-    box = boundingBox(inside, w, h, 3);
+    inside = sc.inside;
+    for (const box of boxes) for (let y = box.y0; y < box.y1; y++) for (let x = box.x0, i = y * w + x; x < box.x1; x++, i++) inside[i] = geo.inside[i]! & a[i]!;
   }
   const mean: [number, number] = [0, 0];
-  for (let y = box.y0; y < box.y1; y++) for (let x = box.x0, i = y * w + x, o = 3 * i; x < box.x1; x++, i++, o += 3) {
+  let changed = opts.notCloth ? 0 : N;
+  for (const box of boxes) for (let y = box.y0; y < box.y1; y++) for (let x = box.x0, i = y * w + x, o = 3 * i; x < box.x1; x++, i++, o += 3) {
     const b = bgr[o]!, g = bgr[o + 1]!, r = bgr[o + 2]!;
     I[i] = (r + g + b) / 3;
     O1[i] = (r - g) * 0.7;
     O2[i] = ((r + g) / 2 - b) * 0.7;
     if (inside[i]) {
       mean[0] = clothMean[2 * i]!; mean[1] = clothMean[2 * i + 1]!;
-      notCloth[i] = clothLike(cloth, b, g, r, mean) ? 0 : 1;
+      const nc = clothLike(cloth, b, g, r, mean) ? 0 : 1;
+      if (nc !== notCloth[i]) { notCloth[i] = nc; changed++; }
     }
   }
-  const { mag, dirX, dirY, mags } = gradients(I, O1, O2, inside, w, h, box);
-  const T = opts.edgeThreshold ?? Math.max(4, 3 * median(mags));
-  const acc = new Float32Array(N);
+  let nm = 0;
+  for (const box of boxes) nm = gradients(sc, inside, w, h, box, nm);
+  const { mag, dirX, dirY } = sc;
+  const T = opts.edgeThreshold ?? Math.max(4, 3 * median(sc.mags.subarray(0, nm)));
+  // votes land up to the largest radius outside a box, and the blurs spread them two more pixels
+  const reach = Math.ceil(geo.rMax_w) + 3;
+  const wides = boxes.map((b): Box => ({ x0: Math.max(0, b.x0 - reach), y0: Math.max(0, b.y0 - reach), x1: Math.min(w, b.x1 + reach), y1: Math.min(h, b.y1 + reach) }));
+  // cleared a pixel wider than the votes reach: the blur reads one pixel past each box
+  for (const b of wides) for (let y = Math.max(0, b.y0 - 1); y < Math.min(h, b.y1 + 1); y++) {
+    acc.fill(0, y * w + Math.max(0, b.x0 - 1), y * w + Math.min(w, b.x1 + 1));
+    sc.sm.fill(0, y * w + Math.max(0, b.x0 - 1), y * w + Math.min(w, b.x1 + 1));
+  }
   const splat = (x: number, y: number, wt: number) => {
     const x0 = Math.floor(x), y0 = Math.floor(y);
     if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) return;
@@ -81,8 +113,9 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     acc[i]! += wt * (1 - ax) * (1 - ay); acc[i + 1]! += wt * ax * (1 - ay);
     acc[i + w]! += wt * (1 - ax) * ay; acc[i + w + 1]! += wt * ax * ay;
   };
-  for (let y = Math.max(2, box.y0); y < Math.min(h - 2, box.y1); y++) for (let x = Math.max(2, box.x0); x < Math.min(w - 2, box.x1); x++) {
+  for (const box of boxes) for (let y = Math.max(2, box.y0); y < Math.min(h - 2, box.y1); y++) for (let x = Math.max(2, box.x0); x < Math.min(w - 2, box.x1); x++) {
     const i = y * w + x;
+    if (!inside[i]) continue;
     const m = mag[i]!;
     if (m < T) continue;
     const wt = Math.min(1, m / (3 * T));
@@ -94,12 +127,12 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     if (aNot || !bNot) splat(x + r * dx, y + r * dy, wt);
     if (bNot || !aNot) splat(x - r * dx, y - r * dy, wt);
   }
-  // votes land up to the largest radius outside the box, and the blurs spread them two more pixels
-  const reach = Math.ceil(geo.rMax_w) + 3;
-  const wide: Box = { x0: Math.max(0, box.x0 - reach), y0: Math.max(0, box.y0 - reach), x1: Math.min(w, box.x1 + reach), y1: Math.min(h, box.y1 + reach) };
-  const sm = blur3(blur3(acc, w, h, wide), w, h, wide);
+  // blurred twice: votes into sm, then back into acc (both are zero around the boxes)
+  for (const b of wides) blur3(acc, sc.tmp, sc.sm, w, h, b);
+  for (const b of wides) blur3(sc.sm, sc.tmp, acc, w, h, b);
+  const sm = acc;
   const peaks: VoteResult['peaks'] = [];
-  for (let y = Math.max(2, box.y0); y < Math.min(h - 2, box.y1); y++) for (let x = Math.max(2, box.x0); x < Math.min(w - 2, box.x1); x++) {
+  for (const box of boxes) for (let y = Math.max(2, box.y0); y < Math.min(h - 2, box.y1); y++) for (let x = Math.max(2, box.x0); x < Math.min(w - 2, box.x1); x++) {
     const i = y * w + x;
     if (!inside[i]) continue;
     const v = sm[i]!;
@@ -135,15 +168,15 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     const oy = t - 2 * v + bb < 0 ? (0.5 * (t - bb)) / (t - 2 * v + bb) : 0;
     peaks.push({ x: x + ox, y: y + oy, score, fill });
   }
-  return { notCloth, acc: sm, peaks, edgeThreshold: T };
+  return { notCloth, acc: sm, peaks, edgeThreshold: T, notClothChanged: changed };
 }
 
-/** Colour gradients (central differences) as a structure tensor over the three channels. */
-function gradients(I: Float32Array, O1: Float32Array, O2: Float32Array, inside: Uint8Array, w: number, h: number, box: Box) {
-  const N = w * h;
-  const mag = new Float32Array(N), dirX = new Float32Array(N), dirY = new Float32Array(N);
-  const mags = new Float32Array(Math.ceil(N / 3) + w);
-  let nm = 0;
+/**
+ * Colour gradients (central differences) as a structure tensor over the three channels, into the
+ * scratch arrays; every 3rd magnitude goes to `mags` from `nm` on (for the edge threshold's median).
+ */
+function gradients(sc: VoteScratch, inside: Uint8Array, w: number, h: number, box: Box, nm: number): number {
+  const { I, O1, O2, mag, dirX, dirY, mags } = sc;
   for (let y = Math.max(1, box.y0); y < Math.min(h - 1, box.y1); y++) {
     for (let x = Math.max(1, box.x0); x < Math.min(w - 1, box.x1); x++) {
       const i = y * w + x;
@@ -157,15 +190,16 @@ function gradients(I: Float32Array, O1: Float32Array, O2: Float32Array, inside: 
       const m = Math.sqrt((jxx + jyy) * 0.5 + disc);
       mag[i] = m;
       // the tensor's principal direction, without trigonometry
+      dirX[i] = 0; dirY[i] = 0;
       if (disc > 1e-9) {
         const ex = half + disc, ey = jxy;
         const n = Math.sqrt(ex * ex + ey * ey);
         if (n > 1e-12) { dirX[i] = ex / n; dirY[i] = ey / n; } else { dirX[i] = 0; dirY[i] = 1; }
       }
-      if ((x + y) % 3 === 0) mags[nm++] = m;
+      if ((x + y) % 3 === 0 && nm < mags.length) mags[nm++] = m;
     }
   }
-  return { mag, dirX, dirY, mags: mags.subarray(0, nm) };
+  return nm;
 }
 
 function median(xs: Float32Array): number {
@@ -173,14 +207,24 @@ function median(xs: Float32Array): number {
   return Float32Array.from(xs).sort()[xs.length >> 1]!;
 }
 
-function blur3(a: Float32Array, w: number, h: number, b: Box): Float32Array {
-  const t = new Float32Array(a.length), o = new Float32Array(a.length);
-  for (let y = b.y0; y < b.y1; y++) for (let x = Math.max(1, b.x0); x < Math.min(w - 1, b.x1); x++) { const i = y * w + x; t[i] = (a[i - 1]! + 2 * a[i]! + a[i + 1]!) / 4; }
-  for (let y = Math.max(1, b.y0); y < Math.min(h - 1, b.y1); y++) for (let x = b.x0; x < b.x1; x++) { const i = y * w + x; o[i] = (t[i - w]! + 2 * t[i]! + t[i + w]!) / 4; }
-  return o;
+/**
+ * A [1 2 1]/4 blur along x then y over box `b`, from `a` through `t` into `o`. `a` must be zero for a
+ * pixel around the box (pixels past the image's edge count as zero).
+ */
+function blur3(a: Float32Array, t: Float32Array, o: Float32Array, w: number, h: number, b: Box): void {
+  for (let y = Math.max(0, b.y0 - 1); y < Math.min(h, b.y1 + 1); y++) {
+    for (let x = b.x0; x < b.x1; x++) {
+      const i = y * w + x;
+      t[i] = x < 1 || x >= w - 1 ? 0 : (a[i - 1]! + 2 * a[i]! + a[i + 1]!) / 4;
+    }
+  }
+  for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) {
+    const i = y * w + x;
+    o[i] = y < 1 || y >= h - 1 ? 0 : (t[i - w]! + 2 * t[i]! + t[i + w]!) / 4;
+  }
 }
 
-interface Box { x0: number; y0: number; x1: number; y1: number }
+export interface Box { x0: number; y0: number; x1: number; y1: number }
 
 /** The smallest box holding every set pixel, grown by `margin` (an empty mask gives an empty box). */
 function boundingBox(mask: Uint8Array, w: number, h: number, margin: number): Box {
