@@ -42,6 +42,10 @@ export interface AnalyzeSummary {
 
 export class AnalyzeError extends Error {}
 
+/** A resting ball is read again after this long, then after twice as long each time, up to the maximum. */
+const READ_AGAIN_S = 0.5;
+const READ_BACKOFF_MAX_S = 8;
+
 /**
  * The per-frame pipeline on a calibrated camera: detection, tracking, number reading on balls at
  * rest, stroke inference. Feed frames in order; records come back as strokes complete. `analyze`
@@ -51,7 +55,8 @@ export class FramePipeline {
   readonly analyzer: ObservationAnalyzer;
   readonly timings_ms = { detect: 0, track: 0, read: 0 };
   private readonly detector;
-  private readonly lastRead = new Map<number, number>();
+  /** per track: when it was last read, how many times at this spot, and where the spot is */
+  private readonly reads = new Map<number, { t_s: number; count: number; x_mm: number; y_mm: number }>();
 
   constructor(readonly profile: CalibrationProfile, private readonly o: { spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean }) {
     this.detector = createBallDetector(profile);
@@ -84,10 +89,19 @@ export class FramePipeline {
   private async read(f: Frame): Promise<void> {
     if (!this.o.reader) return;
     const t0 = performance.now();
-    // balls at rest, seen now, read least recently first: a sharp reading at rest is worth most
+    // balls at rest, seen now, read least recently first: a sharp reading at rest is worth most. A ball
+    // resting at one spot shows the same view frame after frame, so its readings are nearly copies:
+    // read again after 0.5 s, then after twice as long each time (up to 8 s), anew when it moves.
+    const R_mm = this.o.spec.ball_mm / 2;
     const due = this.analyzer.tracker.live()
-      .filter((t) => t.state === 'visible' && t.last?.u_px !== undefined && Math.hypot(t.vx_mm_s, t.vy_mm_s) < 30 && f.t_s - (this.lastRead.get(t.id) ?? -Infinity) > 0.5)
-      .sort((a, b) => (this.lastRead.get(a.id) ?? -Infinity) - (this.lastRead.get(b.id) ?? -Infinity))
+      .filter((t) => {
+        if (t.state !== 'visible' || t.last?.u_px === undefined || Math.hypot(t.vx_mm_s, t.vy_mm_s) >= 30) return false;
+        const r = this.reads.get(t.id);
+        if (!r) return true;
+        if (Math.hypot(t.x_mm - r.x_mm, t.y_mm - r.y_mm) > R_mm / 2) return f.t_s - r.t_s > READ_AGAIN_S;
+        return f.t_s - r.t_s > Math.min(READ_BACKOFF_MAX_S, READ_AGAIN_S * 2 ** (r.count - 1));
+      })
+      .sort((a, b) => (this.reads.get(a.id)?.t_s ?? -Infinity) - (this.reads.get(b.id)?.t_s ?? -Infinity))
       .slice(0, this.o.readsPerFrame ?? 4);
     if (!due.length) return;
     const img = { data: f.bgr.getData() as Uint8Array, width: f.width, height: f.height, order: 'bgr' as const };
@@ -97,7 +111,9 @@ export class FramePipeline {
       // is fewer pixels than it learnt from, and its confident answers are worth less
       const small = Math.min(1, (t.last!.r_px! / READER_RADIUS_PX) ** 2);
       this.analyzer.ids.observeReading(t.id, probs[i]!, true, small);
-      this.lastRead.set(t.id, f.t_s);
+      const r = this.reads.get(t.id);
+      const sameSpot = r && Math.hypot(t.x_mm - r.x_mm, t.y_mm - r.y_mm) <= R_mm / 2;
+      this.reads.set(t.id, sameSpot ? { ...r, t_s: f.t_s, count: r.count + 1 } : { t_s: f.t_s, count: 1, x_mm: t.x_mm, y_mm: t.y_mm });
     });
     this.timings_ms.read += performance.now() - t0;
   }
@@ -147,7 +163,9 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
       // a decoded frame is native memory the garbage collector does not see: free it now, or a
       // 1080p video holds hundreds of MB before a collection comes
       f.bgr.release();
-      o.onProgress?.(++n, total);
+      // (not inside the optional call: `o.onProgress?.(++n)` skips the increment when there is no callback)
+      n++;
+      o.onProgress?.(n, total);
     }
     emit(pipeline.finish());
     if (total > 0 && n < total - 1) warnings.push(`decoded ${n} of ${total} frames: the file ends early (truncated?)`);
