@@ -77,13 +77,13 @@ console.log(rows.join('\n'));
   console.log(`detector alone, 1280x720, ${frames.length} frames: ${off.toFixed(1)} ms a frame searching everything, ${on.toFixed(1)} ms with motion gating (${(off / on).toFixed(1)}x)`);
   for (const f of frames) f.bgr.release();
 }
-// memory as a user meets it: the built CLI, one process per file
+// memory as a user meets it: bin/marker (the built CLI with its environment), one process per file
 const built = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
 if (built.status !== 0) throw new Error('build failed');
 for (const res of ['1280x720', '1920x1080']) {
   const d = clip(res);
   const meta = JSON.parse(readFileSync(join(d, 'meta.json'), 'utf8'));
-  const r = spawnSync(process.execPath, [join(root, 'dist/src/cli/main.js'), 'analyze', join(d, 'clip.mp4'), '--corners', meta.corners.map((c: number[]) => c.join(',')).join(' ')], { encoding: 'utf8', env: { ...process.env, OPENCV4NODEJS_DISABLE_AUTOBUILD: '1' } });
+  const r = spawnSync(join(root, 'bin/marker'), ['analyze', join(d, 'clip.mp4'), '--corners', meta.corners.map((c: number[]) => c.join(',')).join(' ')], { encoding: 'utf8' });
   const peak = /peak memory (\d+) MB/.exec(r.stderr)?.[1];
   console.log(`${res.padEnd(10)} marker analyze peak memory (max RSS) ${peak ?? '?'} MB`);
 }

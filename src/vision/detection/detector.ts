@@ -67,6 +67,8 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     if (!cloth) cloth = estimateClothModel(work);
     clothMean ??= clothMeanMap(geo, cloth, profile.image.width_px, profile.image.height_px);
     const workData = work.getData() as Uint8Array;
+    // native memory the garbage collector does not count: freed now, or hundreds of frames' worth pile up
+    work.release(); roiMat.release();
     const decision = gate && last ? gate.decide(workData) : { kind: 'all' as const, active: null, share: 1 };
     const t1 = performance.now();
     timings.searched = decision.share;
@@ -91,7 +93,9 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       const px1 = Math.min(frame.width, Math.ceil(u0 + half)), py1 = Math.min(frame.height, Math.ceil(v0 + half));
       if (px1 - px0 < 4 || py1 - py0 < 4) continue;
       const patch = frame.bgr.getRegion(new cv.Rect(px0, py0, px1 - px0, py1 - py0));
-      const img = { data: patch.copy().getData(), x0: px0, y0: py0, width: px1 - px0, height: py1 - py0 };
+      const owned = patch.copy();
+      const img = { data: owned.getData(), x0: px0, y0: py0, width: px1 - px0, height: py1 - py0 };
+      owned.release(); patch.release();
       const mean = clothChromaAt(cloth, u0 / frame.width, v0 / frame.height);
       const fit = refineCircle(img, u0, v0, { a: ell.a_px, b: ell.b_px, angle: ell.angle_rad }, cloth, mean, votes.edgeThreshold / Math.max(1, geo.scale) * 0.9);
       if (!fit) continue;
