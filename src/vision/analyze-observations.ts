@@ -33,6 +33,9 @@ export class ObservationAnalyzer {
   }
 
   push(o: FrameObservation): VisionRecord[] {
+    // a ball vanishing from rest starts a stroke only between strokes: one lost while balls rolled is
+    // flagged as lost in that stroke's record, not guessed off the table
+    this.tracker.vanishAfter_s = this.builder.inStroke ? Infinity : this.builder.lastStrokeEnd_s;
     this.tracker.update(o);
     this.lastT = o.t_s;
     if (!this.seeded && this.opts.rack) this.seedRack();

@@ -103,3 +103,51 @@ test('at a third of the frame rate (a live camera analysing every 3rd frame) a s
   assert.equal(s.length, 1, JSON.stringify(run(frames)));
   assert.equal(s[0]!.struck, 'cue');
 });
+
+/** Rest, then the cue ball hidden under a box for `hidden` frames, then `after` frames with the box gone and the cue ball there or not. */
+function hiddenCue(hidden: number, back: boolean): FrameObservation[] {
+  const balls = layout();
+  const cue = balls[0]!;
+  const box: OccludedBox = { x0_mm: cue.x - 150, y0_mm: cue.y - 80, x1_mm: cue.x + 80, y1_mm: cue.y + 80 };
+  const others = balls.slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 0; k < hidden; k++, i++) out.push(frame(i, others, [box]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, back ? balls : others));
+  return out;
+}
+
+test('a ball gone from rest under the cue, its place clear and empty, left the table unseen: a stroke, flagged', () => {
+  const s = shots(run(hiddenCue(20, false)));
+  assert.equal(s.length, 1);
+  assert.equal(s[0]!.struck, 'cue');
+  assert.deepEqual(s[0]!.offTable, ['cue']);
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - (2 * FPS - 1) / FPS) < 0.05, `the stroke began when the ball was last seen (t0 ${s[0]!.t0})`);
+  assert.ok(s[0]!.review?.some((r) => r.what === 'offTable' && r.ball === 'cue'), 'flagged for a person');
+  assert.ok(s[0]!.before?.cue, 'the vanished ball is in the stroke\'s before positions');
+});
+
+test('a ball hidden under an arm and there again when the arm goes is no stroke', () => {
+  assert.deepEqual(shots(run(hiddenCue(20, true))), []);
+});
+
+test('a hidden ball is not handed to a phantom on the arm far from its place', () => {
+  // the cue ball is covered; a ball-like detection on the arm 30 cm away moves with it, then the arm goes
+  const balls = layout();
+  const cue = balls[0]!;
+  const arm = (x: number): OccludedBox => ({ x0_mm: x - 100, y0_mm: cue.y - 100, x1_mm: x + 400, y1_mm: cue.y + 400 });
+  const others = balls.slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 0; k < 40; k++, i++) {
+    // the phantom shows up half a second into the cover, then goes off with the arm
+    const phantom = k < 15 ? [] : [{ x_mm: cue.x + 50 + 15 * (k - 15), y_mm: cue.y + 300, conf: 0.8, cueLike: 0.5, partial: true }];
+    const box = arm(cue.x + (k < 15 ? 0 : 15 * (k - 15)));
+    const covered = cue.x >= box.x0_mm - 40 && cue.x <= box.x1_mm + 40;
+    out.push(frame(i, covered ? others : balls, [box], phantom));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+  assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'moved'), [], 'the cue ball never moved');
+});

@@ -99,6 +99,12 @@ export class StrokeBuilder {
     return this.stroke !== null;
   }
 
+  private lastEnd_s = -Infinity;
+  /** when the last stroke (or motion taken for one) ended */
+  get lastStrokeEnd_s(): number {
+    return this.lastEnd_s;
+  }
+
   private m(t: Track): Motion {
     let m = this.motion.get(t.id);
     if (!m) this.motion.set(t.id, (m = { active: false, restSince_s: null, anchor: null, occludedAtRest: false, hanging: false }));
@@ -180,6 +186,12 @@ export class StrokeBuilder {
       if ((t.state !== 'pocketed' && t.state !== 'offTable') || this.seenGone.has(t.id)) continue;
       this.seenGone.add(t.id);
       const m = this.m(t);
+      if (!this.stroke && t.vanishedAtRest && !m.hanging) {
+        // gone from rest under the cue, unseen: the stroke began when it was last seen
+        out.push(...this.started(t, t.lastSeen_s, live));
+        const begun = this.stroke as Stroke | null; // (started() set it)
+        if (begun) { begun.gone.push(t); continue; }
+      }
       if (this.stroke) {
         if (m.hanging && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
         else this.stroke.gone.push(t);
@@ -306,17 +318,19 @@ export class StrokeBuilder {
     }
     this.tracker.resetStrokeMarks();
     const before = new Map<number, XY_mm>();
-    for (const o of this.tracker.live()) {
+    // (a ball that vanished from rest is no longer live, but it was on the table when the stroke began)
+    const atStart = this.tracker.live().includes(t) ? this.tracker.live() : [...this.tracker.live(), t];
+    for (const o of atStart) {
       const a = this.m(o).anchor;
       const q = o.id === t.id ? (a ?? this.positionAt(o, start_s)) : (a ?? { x: o.x_mm, y: o.y_mm });
       before.set(o.id, [Math.round(q.x), Math.round(q.y)]);
     }
-    const cueName = this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(t.id);
+    const cueName = this.ids.resolve(atStart.map((o) => o.id), this.allowed()).get(t.id);
     const isCue = cueName?.id === 'cue';
     this.stroke = {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
-      before, gone: [], independentFalls: [], tracksAtStart: this.tracker.live().map((o) => o.id),
+      before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, struckPeak_mm_s: 0,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
@@ -418,6 +432,7 @@ export class StrokeBuilder {
    * gives nothing, and a stroke its `shot` record (`wasStroke`).
    */
   private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
+    this.lastEnd_s = t_s;
     if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
     if (this.wasNoStroke(st, t_s)) {
       this.stroke = null;
@@ -504,7 +519,8 @@ export class StrokeBuilder {
     });
     const offTable = st.gone.filter((t) => t.state === 'offTable').map((t) => {
       const ball = name(t.id, 'offTable');
-      if (t.goneUnseen) review.push({ what: 'offTable', ball, confidence: 0.5, why: `ball ${ball} vanished under an arm near the cushion` });
+      if (t.vanishedAtRest) review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} vanished from rest under the cue or an arm and did not come back: struck off the table unseen, or picked up` });
+      else if (t.goneUnseen) review.push({ what: 'offTable', ball, confidence: 0.5, why: `ball ${ball} vanished under an arm near the cushion` });
       return ball;
     });
     const bounced = this.tracker.live().filter((t) => t.enteredJaw && st.tracksAtStart.includes(t.id)).map((t) => ({ ball: name(t.id, 'identity'), pocket: t.enteredJaw! }));

@@ -31,6 +31,10 @@ export interface Track {
   gone_s?: number;
   /** the pocket zone was hidden when it vanished: the camera did not see it fall */
   goneUnseen?: boolean;
+  /** when something last hid it while it was out of sight */
+  lastHidden_s?: number;
+  /** it rested, something hid it, and when its place was clear again it was not there */
+  vanishedAtRest?: boolean;
   /** entered a pocket's jaw zone since the last reset (for R7.3 bounces) */
   enteredJaw?: PocketId;
   /** the latest detection (for identity and look) */
@@ -83,6 +87,9 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
   return stt > 0 ? [stx / stt, sty / stt] : [0, 0];
 }
 
+/** How long the place of a ball that vanished under a body must be clear before it counts as gone. */
+const VANISH_CLEAR_S = 1.0;
+
 export class Tracker {
   readonly tracks: Track[] = [];
   private nextId = 1;
@@ -111,6 +118,9 @@ export class Tracker {
     return this.zones.find((z) => Math.hypot(x_mm - z.x_mm, y_mm - z.y_mm) <= z.radius_mm);
   }
 
+  /** a ball that vanished from rest under a body counts as gone only if it was last seen after this (between strokes) */
+  vanishAfter_s = -Infinity;
+
   /** where the table was hidden in the last frame (arms, hands, the cue, a body), mm */
   lastOccluded: FrameObservation['occluded'] = [];
 
@@ -119,7 +129,7 @@ export class Tracker {
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
     this.lastT = o.t_s;
     const live = this.following();
-    const cost = live.map((t) => o.detections.map((d) => this.matchCost(t, d, o.t_s, dt)));
+    const cost = live.map((t) => o.detections.map((d) => this.matchCost(t, d, o, dt)));
     const match = assign(cost);
     const used = new Set<number>();
     live.forEach((t, i) => {
@@ -156,7 +166,8 @@ export class Tracker {
     else if (t_s - (t.restSince_s ?? t_s) >= this.opts.confirm_s) t.confirmed = true;
   }
 
-  private matchCost(t: Track, d: BallDetection, t_s: number, dt: number): number {
+  private matchCost(t: Track, d: BallDetection, o: FrameObservation, dt: number): number {
+    const t_s = o.t_s;
     const since = t_s - t.lastSeen_s;
     const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
     const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
@@ -173,6 +184,11 @@ export class Tracker {
     // a ball under an arm may have been moved by the hand: it can come back a little way off
     if (t.state === 'occluded') gate = Math.max(gate, 6 * this.R + 400 * since);
     if (t.state === 'missing') gate = Math.max(gate, 3 * this.R + 300 * since);
+    // a ball out of sight comes back far from where it was only as a ball seen whole and clear of the
+    // arm: the hand, the arm and the cue's ferrule throw ball-like phantoms, and a lost track that takes
+    // one follows the arm away (a cue ball struck off the table under the cue became a phantom stroke
+    // on the player's hand)
+    if (t.state !== 'visible' && dist > 2 * this.R && (d.partial || isOccluded(o, d.x_mm, d.y_mm, this.R))) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist : Infinity;
   }
@@ -229,6 +245,7 @@ export class Tracker {
     // a ball at rest does not fall while a body hides it: only a moving one, or one seen to go, has
     // (a resting ball in the jaws that drops later is seen to drop once the table is clear)
     const resting = Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s;
+    if (hidden) t.lastHidden_s = o.t_s;
     if (hidden && (!zone || resting)) {
       t.state = 'occluded';
       t.vx_mm_s *= 0.8;
@@ -263,6 +280,18 @@ export class Tracker {
       t.state = 'offTable';
       t.gone_s = t.lastSeen_s;
       t.goneUnseen = hidden;
+      return;
+    }
+    if (t.lastSeen_s > this.vanishAfter_s && resting && !hidden && t.lastHidden_s !== undefined && t.lastHidden_s > t.lastSeen_s && o.t_s - t.lastHidden_s > VANISH_CLEAR_S
+      && !this.tracks.some((n) => n !== t && n.confirmed && n.born_s > t.lastSeen_s && n.state !== 'pocketed' && n.state !== 'offTable')) {
+      // a ball at rest does not go by itself: the cue, a hand or an arm covered it, and its place is
+      // clear now with no ball in it, and no new ball has come to rest anywhere (a hand that moved it
+      // put it down somewhere). Struck off the table too fast to be seen (a jump starts under the
+      // cue), or picked up: gone unseen, for a person to confirm.
+      t.state = 'offTable';
+      t.gone_s = t.lastSeen_s;
+      t.goneUnseen = true;
+      t.vanishedAtRest = true;
       return;
     }
     t.state = hidden ? 'occluded' : 'missing';
