@@ -2,13 +2,15 @@
 // records. A stroke starts when a ball at rest starts moving with no moving ball touching it (the
 // cue did it); contacts are balls set moving by a moving neighbour; it ends when every ball has been
 // at rest for a short while. Whatever is doubtful goes into `review`, never a silent guess.
-import type { FallRecord, MovedRecord, ReviewFlag, ShotRecord, XY_mm } from '../../protocol/records.js';
+import type { FallRecord, MovedRecord, ShotRecord, XY_mm } from '../../protocol/records.js';
 import type { BallId } from '../../sim/types.js';
 import type { TableSpec } from '../../table/geometry.js';
-import type { IdentityBook, Naming } from '../identity/identity-book.js';
-import type { Track, TrackSample, Tracker } from '../tracking/tracker.js';
-import { simplifyPath } from './path.js';
+import type { IdentityBook } from '../identity/identity-book.js';
+import type { Track, Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
+import type { Stroke } from './stroke-state.js';
+import { round2, shotRecord } from './shot-record.js';
+import { lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -43,37 +45,6 @@ interface Motion {
   /** where it rested when a body hid it, and when it came back into view (a `moved` check) */
   hiddenAt?: { x: number; y: number };
   backInView_s?: number;
-}
-
-interface Contact {
-  cause: number;
-  target: number;
-  t_s: number;
-}
-
-interface Stroke {
-  t0_s: number;
-  struck: number;
-  whileMoving: boolean;
-  whileMovingDoubt: boolean;
-  contacts: Contact[];
-  cueTrack: number | null;
-  cueSamples: TrackSample[];
-  cueContact: XY_mm | null;
-  /** the first object ball the cue ball touched, either way round (F3: the struck ball may run into it) */
-  firstContactTrack: number | null;
-  before: Map<number, XY_mm>;
-  gone: Track[];
-  independentFalls: Track[];
-  tracksAtStart: number[];
-  /** frames the struck ball was seen moving, and how many of them under or beside a hand or arm */
-  struckMoving: number;
-  struckCovered: number;
-  /** object balls set moving by contacts nobody saw; the first contact was guessed from one */
-  unseenContacts: number;
-  firstContactGuessed: boolean;
-  /** the struck ball's top speed while seen */
-  struckPeak_mm_s: number;
 }
 
 export class StrokeBuilder {
@@ -497,70 +468,16 @@ export class StrokeBuilder {
     const tracks = [...new Set([...st.tracksAtStart, ...this.tracker.tracks.filter((t) => t.born_s <= t_s).map((t) => t.id)])]
       .filter((id) => st.tracksAtStart.includes(id));
     const names = this.ids.resolve(tracks, this.allowed());
-    const review: ReviewFlag[] = [];
-    const name = (id: number, what: ReviewFlag['what']): BallId => {
-      const n: Naming | undefined = names.get(id);
-      if (!n) {
-        review.push({ what: 'identity', why: `track ${id} could not be named`, confidence: 0 });
-        return 'cue';
-      }
-      if (n.confidence < this.o.minConfidence) {
-        review.push({ what: what === 'identity' ? 'identity' : what, ball: n.id, confidence: round2(n.confidence), why: `ball ${n.id} named with ${Math.round(n.confidence * 100)}% confidence` });
-      }
-      return n.id;
-    };
-    const struck = name(st.struck, 'struck');
-    const firstContactId = st.firstContactTrack !== null ? name(st.firstContactTrack, 'firstContact') : null;
-    const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
-      const ball = name(t.id, 'pocketed');
-      if (t.goneUnseen) review.push({ what: 'pocketed', ball, confidence: 0.5, why: `the ${t.pocket} pocket was hidden when ball ${ball} vanished` });
-      else if (lastStepSpeed(t) > this.o.fastGone_mm_s) review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} vanished at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s at ${t.pocket}: pocketed, or jumped off the table there` });
-      return { ball, pocket: t.pocket!, t: round2(t.gone_s!) };
+    const live = this.tracker.live();
+    const shot = shotRecord(st, t_s, truncated, {
+      names, live, minConfidence: this.o.minConfidence, fastGone_mm_s: this.o.fastGone_mm_s,
+      restSince_s: (t) => this.m(t).restSince_s,
     });
-    const offTable = st.gone.filter((t) => t.state === 'offTable').map((t) => {
-      const ball = name(t.id, 'offTable');
-      if (t.vanishedAtRest) review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} vanished from rest under the cue or an arm and did not come back: struck off the table unseen, or picked up` });
-      else if (t.goneUnseen) review.push({ what: 'offTable', ball, confidence: 0.5, why: `ball ${ball} vanished under an arm near the cushion` });
-      return ball;
-    });
-    const bounced = this.tracker.live().filter((t) => t.enteredJaw && st.tracksAtStart.includes(t.id)).map((t) => ({ ball: name(t.id, 'identity'), pocket: t.enteredJaw! }));
-    for (const t of this.tracker.live()) {
-      if (t.state === 'missing' && st.tracksAtStart.includes(t.id)) {
-        review.push({ what: 'pocketed', ball: name(t.id, 'identity'), confidence: 0.3, why: 'a ball was lost from view away from the pockets' });
-      }
+    // a ball left resting in a pocket's jaws may drop later by itself (R8)
+    for (const t of live) {
       const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
       this.m(t).hanging = !!z && z.jaw(t.x_mm, t.y_mm);
     }
-    if (st.struckMoving < 3 && st.gone.some((t) => t.id === st.struck)) {
-      // it vanished almost as soon as it moved (under an arm, in the air): when it was struck, and where it went, are inferred
-      review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `ball ${struck} was seen moving in ${st.struckMoving} frame(s) before it vanished` });
-    }
-    if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
-    if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
-    if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });
-    const before: Record<string, XY_mm> = {};
-    for (const [id, xy] of st.before) {
-      const n = names.get(id);
-      if (n) before[String(n.id)] = xy;
-    }
-    const cuePath = st.cueSamples.length ? simplifyPath([...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
-    const lastStop = Math.max(st.t0_s, ...this.tracker.live().map((t) => this.m(t).restSince_s ?? t_s));
-    // two tracks given one name: keep one, and say the names are in doubt (never a record the rules refuse)
-    const named = new Set<string>();
-    const once = (ball: BallId, what: 'pocketed' | 'offTable'): boolean => {
-      if (!named.has(String(ball))) { named.add(String(ball)); return true; }
-      review.push({ what, ball, confidence: 0.3, why: `two balls that left the table were both named ${ball}` });
-      return false;
-    };
-    pocketed.splice(0, pocketed.length, ...pocketed.filter((p) => once(p.ball, 'pocketed')));
-    offTable.splice(0, offTable.length, ...offTable.filter((b) => once(b, 'offTable')));
-    const shot: ShotRecord = {
-      type: 'shot', t0: round2(st.t0_s), t1: round2(truncated ? t_s : Math.min(t_s, lastStop)),
-      struck, whileMoving: st.whileMoving, firstContact: firstContactId === 'cue' ? null : firstContactId,
-      pocketed, offTable, bounced, before,
-      ...(cuePath && { cuePath: cuePath.map(([x, y]): XY_mm => [Math.round(x), Math.round(y)]) }),
-      review: dedupe(review),
-    };
     const out: VisionRecord[] = [shot];
     for (const t of st.independentFalls) {
       const f = this.fall(t, 'independent');
@@ -589,42 +506,3 @@ export class StrokeBuilder {
 /** A hand slides a ball at up to about this; a cued ball that touches nothing starts faster */
 const HAND_SPEED_mm_s = 300;
 
-const round2 = (x: number): number => Math.round(x * 100) / 100;
-
-function dedupe(r: ReviewFlag[]): ReviewFlag[] {
-  const seen = new Set<string>();
-  return r.filter((x) => {
-    const k = `${x.what}:${String(x.ball)}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-function segmentDistance(a: TrackSample, b: TrackSample, p: { x: number; y: number }): number {
-  const dx = b.x_mm - a.x_mm;
-  const dy = b.y_mm - a.y_mm;
-  const L = dx * dx + dy * dy;
-  const s = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
-  return Math.hypot(p.x - (a.x_mm + s * dx), p.y - (a.y_mm + s * dy));
-}
-
-/** Speed over the last step a track was seen (the smoothed velocity lags a sudden change). */
-function lastStepSpeed(t: Track): number {
-  const a = t.history.at(-2);
-  const b = t.history.at(-1);
-  return a && b && b.t_s > a.t_s ? Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) : 0;
-}
-
-function nearestSample(t: Track, t_s: number): TrackSample | undefined {
-  let best: TrackSample | undefined;
-  for (const h of t.history) if (!best || Math.abs(h.t_s - t_s) < Math.abs(best.t_s - t_s)) best = h;
-  return best && Math.abs(best.t_s - t_s) < 0.02 ? best : undefined;
-}
-
-/** Distance between the track's k-th last and (k+1)-th last positions, mm (0 without them). */
-function lastStep_mm(t: Track, k: number): number {
-  const h = t.history, n = h.length;
-  if (n < k + 1) return 0;
-  return Math.hypot(h[n - k]!.x_mm - h[n - k - 1]!.x_mm, h[n - k]!.y_mm - h[n - k - 1]!.y_mm);
-}

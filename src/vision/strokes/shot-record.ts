@@ -1,0 +1,100 @@
+// A finished stroke written as a protocol v1 `shot` record: the tracks named, the balls that left the
+// table, and a review flag for everything the camera is unsure of (never a silent guess).
+import type { BallId } from '../../sim/types.js';
+import type { ReviewFlag, ShotRecord, XY_mm } from '../../protocol/records.js';
+import type { Naming } from '../identity/identity-book.js';
+import type { Track } from '../tracking/tracker.js';
+import { simplifyPath } from './path.js';
+import type { Stroke } from './stroke-state.js';
+import { lastStepSpeed } from './track-steps.js';
+
+export interface ShotContext {
+  /** the names of the tracks on the table when the stroke began */
+  names: Map<number, Naming>;
+  /** the balls still on the table */
+  live: Track[];
+  /** names below this confidence are flagged */
+  minConfidence: number;
+  /** vanishing at a pocket faster than this may as well be a jump over it: flagged */
+  fastGone_mm_s: number;
+  /** when a track came to rest (null: still moving) */
+  restSince_s: (t: Track) => number | null;
+}
+
+export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotContext): ShotRecord {
+    const review: ReviewFlag[] = [];
+    const name = (id: number, what: ReviewFlag['what']): BallId => {
+      const n: Naming | undefined = c.names.get(id);
+      if (!n) {
+        review.push({ what: 'identity', why: `track ${id} could not be named`, confidence: 0 });
+        return 'cue';
+      }
+      if (n.confidence < c.minConfidence) {
+        review.push({ what: what === 'identity' ? 'identity' : what, ball: n.id, confidence: round2(n.confidence), why: `ball ${n.id} named with ${Math.round(n.confidence * 100)}% confidence` });
+      }
+      return n.id;
+    };
+    const struck = name(st.struck, 'struck');
+    const firstContactId = st.firstContactTrack !== null ? name(st.firstContactTrack, 'firstContact') : null;
+    const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
+      const ball = name(t.id, 'pocketed');
+      if (t.goneUnseen) review.push({ what: 'pocketed', ball, confidence: 0.5, why: `the ${t.pocket} pocket was hidden when ball ${ball} vanished` });
+      else if (lastStepSpeed(t) > c.fastGone_mm_s) review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} vanished at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s at ${t.pocket}: pocketed, or jumped off the table there` });
+      return { ball, pocket: t.pocket!, t: round2(t.gone_s!) };
+    });
+    const offTable = st.gone.filter((t) => t.state === 'offTable').map((t) => {
+      const ball = name(t.id, 'offTable');
+      if (t.vanishedAtRest) review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} vanished from rest under the cue or an arm and did not come back: struck off the table unseen, or picked up` });
+      else if (t.goneUnseen) review.push({ what: 'offTable', ball, confidence: 0.5, why: `ball ${ball} vanished under an arm near the cushion` });
+      return ball;
+    });
+    const bounced = c.live.filter((t) => t.enteredJaw && st.tracksAtStart.includes(t.id)).map((t) => ({ ball: name(t.id, 'identity'), pocket: t.enteredJaw! }));
+    for (const t of c.live) {
+      if (t.state === 'missing' && st.tracksAtStart.includes(t.id)) {
+        review.push({ what: 'pocketed', ball: name(t.id, 'identity'), confidence: 0.3, why: 'a ball was lost from view away from the pockets' });
+      }
+    }
+    if (st.struckMoving < 3 && st.gone.some((t) => t.id === st.struck)) {
+      // it vanished almost as soon as it moved (under an arm, in the air): when it was struck, and where it went, are inferred
+      review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `ball ${struck} was seen moving in ${st.struckMoving} frame(s) before it vanished` });
+    }
+    if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
+    if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
+    if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });
+    const before: Record<string, XY_mm> = {};
+    for (const [id, xy] of st.before) {
+      const n = c.names.get(id);
+      if (n) before[String(n.id)] = xy;
+    }
+    const cuePath = st.cueSamples.length ? simplifyPath([...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
+    const lastStop = Math.max(st.t0_s, ...c.live.map((t) => c.restSince_s(t) ?? t_s));
+    // two tracks given one name: keep one, and say the names are in doubt (never a record the rules refuse)
+    const named = new Set<string>();
+    const once = (ball: BallId, what: 'pocketed' | 'offTable'): boolean => {
+      if (!named.has(String(ball))) { named.add(String(ball)); return true; }
+      review.push({ what, ball, confidence: 0.3, why: `two balls that left the table were both named ${ball}` });
+      return false;
+    };
+    pocketed.splice(0, pocketed.length, ...pocketed.filter((p) => once(p.ball, 'pocketed')));
+    offTable.splice(0, offTable.length, ...offTable.filter((b) => once(b, 'offTable')));
+    const shot: ShotRecord = {
+      type: 'shot', t0: round2(st.t0_s), t1: round2(truncated ? t_s : Math.min(t_s, lastStop)),
+      struck, whileMoving: st.whileMoving, firstContact: firstContactId === 'cue' ? null : firstContactId,
+      pocketed, offTable, bounced, before,
+      ...(cuePath && { cuePath: cuePath.map(([x, y]): XY_mm => [Math.round(x), Math.round(y)]) }),
+      review: dedupe(review),
+    };
+  return shot;
+}
+
+export const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+function dedupe(r: ReviewFlag[]): ReviewFlag[] {
+  const seen = new Set<string>();
+  return r.filter((x) => {
+    const k = `${x.what}:${String(x.ball)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,35 @@
+// What a stroke in progress holds while the stroke builder follows it: who was struck, the contacts,
+// the cue ball's path, the balls that left, and the evidence for its review flags.
+import type { XY_mm } from '../../protocol/records.js';
+import type { Track, TrackSample } from '../tracking/tracker.js';
+
+export interface Contact {
+  cause: number;
+  target: number;
+  t_s: number;
+}
+
+export interface Stroke {
+  t0_s: number;
+  struck: number;
+  whileMoving: boolean;
+  whileMovingDoubt: boolean;
+  contacts: Contact[];
+  cueTrack: number | null;
+  cueSamples: TrackSample[];
+  cueContact: XY_mm | null;
+  /** the first object ball the cue ball touched, either way round (F3: the struck ball may run into it) */
+  firstContactTrack: number | null;
+  before: Map<number, XY_mm>;
+  gone: Track[];
+  independentFalls: Track[];
+  tracksAtStart: number[];
+  /** frames the struck ball was seen moving, and how many of them under or beside a hand or arm */
+  struckMoving: number;
+  struckCovered: number;
+  /** object balls set moving by contacts nobody saw; the first contact was guessed from one */
+  unseenContacts: number;
+  firstContactGuessed: boolean;
+  /** the struck ball's top speed while seen */
+  struckPeak_mm_s: number;
+}

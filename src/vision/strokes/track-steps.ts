@@ -1,0 +1,30 @@
+// Small measurements on a track's recent samples, shared by the stroke builder and the shot record.
+import type { Track, TrackSample } from '../tracking/tracker.js';
+
+export function segmentDistance(a: TrackSample, b: TrackSample, p: { x: number; y: number }): number {
+  const dx = b.x_mm - a.x_mm;
+  const dy = b.y_mm - a.y_mm;
+  const L = dx * dx + dy * dy;
+  const s = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
+  return Math.hypot(p.x - (a.x_mm + s * dx), p.y - (a.y_mm + s * dy));
+}
+
+/** Speed over the last step a track was seen (the smoothed velocity lags a sudden change). */
+export function lastStepSpeed(t: Track): number {
+  const a = t.history.at(-2);
+  const b = t.history.at(-1);
+  return a && b && b.t_s > a.t_s ? Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) : 0;
+}
+
+export function nearestSample(t: Track, t_s: number): TrackSample | undefined {
+  let best: TrackSample | undefined;
+  for (const h of t.history) if (!best || Math.abs(h.t_s - t_s) < Math.abs(best.t_s - t_s)) best = h;
+  return best && Math.abs(best.t_s - t_s) < 0.02 ? best : undefined;
+}
+
+/** Distance between the track's k-th last and (k+1)-th last positions, mm (0 without them). */
+export function lastStep_mm(t: Track, k: number): number {
+  const h = t.history, n = h.length;
+  if (n < k + 1) return 0;
+  return Math.hypot(h[n - k]!.x_mm - h[n - k - 1]!.x_mm, h[n - k]!.y_mm - h[n - k - 1]!.y_mm);
+}
