@@ -151,3 +151,26 @@ test('a hidden ball is not handed to a phantom on the arm far from its place', (
   for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
   assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'moved'), [], 'the cue ball never moved');
 });
+
+test('a ball struck under an arm, seen only in part until it rolls clear, is the struck ball from where it rested', () => {
+  // the cue ball rests at (-900, 0); an arm lies along the table over it; the ball rolls off along the
+  // arm at 1.5 m/s, found only in part (partial) while under it, whole once clear
+  const balls = layout();
+  const cue = balls[0]!;
+  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -150, y1_mm: 90 };
+  const others = balls.slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls, i >= FPS ? [arm] : []));
+  for (let k = 1; k <= 40; k++, i++) {
+    const x = -900 + 50 * k - 0.4 * k * k;
+    const under = x < arm.x1_mm + 34;
+    out.push(frame(i, others, [arm], [{ x_mm: x, y_mm: 0, conf: 0.8, cueLike: 0.9, ...(under && { partial: true }) }]));
+  }
+  const end = { x: -900 + 50 * 40 - 0.4 * 1600, y: 0 };
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', ...end }, ...others]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s.map((x) => x.t0)));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});

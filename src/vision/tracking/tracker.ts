@@ -3,6 +3,7 @@
 // hidden under an arm (occluded), dropped into a pocket, gone over a cushion, or a short dropout.
 import type { PocketId, TableSpec } from '../../table/geometry.js';
 import { isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
+import { handoverSource } from './handover.js';
 import { assign } from './assignment.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 
@@ -48,6 +49,8 @@ export interface Track {
    */
   confirmed: boolean;
   restSince_s?: number;
+  /** frames in which its whole outline was found */
+  wholeSeen?: number;
 }
 
 export interface TrackerOptions {
@@ -145,13 +148,14 @@ export class Tracker {
         this.unseen(t, o);
       }
     });
+    this.handOver();
     for (let i = this.tracks.length - 1; i >= 0; i--) if ((this.tracks[i]!.state as string) === 'dropped') this.tracks.splice(i, 1);
     o.detections.forEach((d, j) => {
       if (used.has(j) || d.conf < 0.3) return;
       if (this.live().length >= 16 || this.following().length >= 24) return; // a 17th ball is a phantom: never invent one
       this.tracks.push({
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
-        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1,
+        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1,
         confirmed: false, restSince_s: o.t_s,
       });
     });
@@ -189,6 +193,9 @@ export class Tracker {
     // one follows the arm away (a cue ball struck off the table under the cue became a phantom stroke
     // on the player's hand)
     if (t.state !== 'visible' && dist > 2 * this.R && (d.partial || isOccluded(o, d.x_mm, d.y_mm, this.R))) return Infinity;
+    // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
+    // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
+    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && isOccluded(o, d.x_mm, d.y_mm, this.R)) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist : Infinity;
   }
@@ -214,6 +221,24 @@ export class Tracker {
     return true;
   }
 
+  /** A rolling candidate that left a hidden resting ball is that ball (see handover.ts): its track takes the path over. */
+  private handOver(): void {
+    const hidden = this.tracks.filter((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing'));
+    if (!hidden.length) return;
+    for (const c of this.tracks) {
+      if (c.confirmed || c.state !== 'visible') continue;
+      const t = handoverSource(c, hidden, this.R);
+      if (!t) continue;
+      // its last resting sample stays first: the stroke began when it left it
+      t.history = [t.history.at(-1) ?? { t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm }, ...c.history];
+      t.x_mm = c.x_mm; t.y_mm = c.y_mm; t.vx_mm_s = c.vx_mm_s; t.vy_mm_s = c.vy_mm_s;
+      t.lastSeen_s = c.lastSeen_s; t.state = 'visible'; t.last = c.last; t.streak = c.streak;
+      hidden.splice(hidden.indexOf(t), 1);
+      c.state = 'dropped' as TrackState;
+      if (!hidden.length) return;
+    }
+  }
+
   /** The track's past positions are not its path (it was put onto another detection): at rest where it is. */
   forgetMotion(t: Track): void {
     t.history.splice(0, t.history.length - 1);
@@ -233,6 +258,7 @@ export class Tracker {
     t.state = 'visible';
     t.last = d;
     t.streak += 1;
+    if (!d.partial) t.wholeSeen = (t.wholeSeen ?? 0) + 1;
     const z = this.zoneAt(d.x_mm, d.y_mm);
     if (z && z.jaw(d.x_mm, d.y_mm)) t.enteredJaw = z.pocket;
   }

@@ -1,0 +1,55 @@
+// A ball struck while an arm or the cue hides it leaves its track behind: the track waits, hidden, at
+// the ball's place, and the rolling ball is picked up as a new candidate, which (like any new "ball")
+// counts only once it has rested clear of the arm — so the stroke was seen only when the ball next hit
+// something, seconds late. A candidate that rolls like a ball (straight, steadily, at ball speeds, its
+// whole outline seen at least twice) away from a hidden resting ball is that ball: its track takes the
+// candidate's path over.
+import type { Track } from './tracker.js';
+
+export interface HandoverOptions {
+  /** samples the candidate needs before it is judged */
+  minSamples: number;
+  /** its path's largest distance from a straight line, mm */
+  maxOffLine_mm: number;
+  /** its mean speed, mm/s, at least (a hand slides a ball slower) */
+  minSpeed_mm_s: number;
+  /** frames in which its whole outline was found, at least (phantoms on an arm are partial) */
+  minWhole: number;
+}
+
+export const HANDOVER: HandoverOptions = { minSamples: 8, maxOffLine_mm: 12, minSpeed_mm_s: 300, minWhole: 2 };
+
+/** The hidden resting track a rolling candidate left from, or null. */
+export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: number, o: HandoverOptions = HANDOVER): Track | null {
+  const h = cand.history;
+  if (cand.confirmed || h.length < o.minSamples || (cand.wholeSeen ?? 0) < o.minWhole) return null;
+  const a = h[0]!, b = h.at(-1)!;
+  const len = Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm);
+  const dur = b.t_s - a.t_s;
+  if (dur <= 0 || len / dur < o.minSpeed_mm_s) return null;
+  const ux = (b.x_mm - a.x_mm) / len, uy = (b.y_mm - a.y_mm) / len;
+  let along = -Infinity;
+  for (const s of h) {
+    const dx = s.x_mm - a.x_mm, dy = s.y_mm - a.y_mm;
+    if (Math.abs(dx * uy - dy * ux) > o.maxOffLine_mm) return null;
+    // always forward: a ball does not turn back on its own
+    const p = dx * ux + dy * uy;
+    if (p < along - o.maxOffLine_mm) return null;
+    along = Math.max(along, p);
+  }
+  const speed = len / dur;
+  let best: Track | null = null;
+  let bestD = Infinity;
+  for (const t of hidden) {
+    if (!t.confirmed || t.state === 'visible' || Math.hypot(t.vx_mm_s, t.vy_mm_s) > 45) continue;
+    const gap = a.t_s - t.lastSeen_s;
+    if (gap < -0.1 || gap > 1) continue;
+    const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
+    const d = Math.hypot(dx, dy);
+    // born where the ball would be by then, and rolling away from where it rested
+    if (d > 4 * R_mm + speed * Math.max(0, gap)) continue;
+    if (d > R_mm && (dx * ux + dy * uy) / d < 0.7) continue;
+    if (d < bestD) { bestD = d; best = t; }
+  }
+  return best;
+}
