@@ -3,11 +3,21 @@
 # seeds kept apart), PyTorch training, ONNX export, the parity check in onnxruntime-node, the
 # held-out evaluation, and the model card. Deterministic for a seed; progress on stderr.
 # The defaults are the run that built the committed model (v3).
-# Usage: npm run train:reader [-- --count 44000 --val-count 4000 --epochs 20 --seed 71 --jobs 1 --threads 1 --data DIR]
+# Usage: npm run train:reader [-- --count 44000 --val-count 4000 --epochs 20 --seed 71 --jobs 1 --threads 1 --data DIR
+#          --input 40 --arch plain --widths 16,32,64,96 | --arch separable --stem 16 --stages 16,16/32,32,32/64,64/128
+#          --teacher models/ball-reader.teacher.onnx --distill 0.5 | --teacher '' --out models/NAME]
+# --arch picks the network (train_reader.py: plain = two 3x3 blocks per stage, separable = depthwise-separable
+# blocks); --input the crop side in px (the ball's radius stays 14 px; src/vision/identity/reader-input.ts must cut
+# the same size, and NumberReader refuses a model that takes another);
+# --teacher distils from a bigger reader (train_reader.py --teacher; built first with the v3 options, a plain
+# 16,32,64,96 net on 40x40 crops, if the file is missing; '' trains from the labels alone);
+# --out writes the model, its train.json, parity files, metrics and card elsewhere (to try a candidate
+# without replacing the committed model).
 # Crops already rendered in DIR with the same options are reused (make-crops checks the options).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 count=44000; val=4000; epochs=20; seed=71; jobs=1; threads=1; data=${MARKER_DATA:-/var/tmp/marker-train-v3}
+teacher=''; distill=0.5; input=40; arch=plain; widths=16,32,64,96; stem=16; stages=16,16/32,32,32/64,64/128; out=models/ball-reader
 # a renderer per look costs ~0.75 s and a crop ~16 ms: 60 crops a look keeps rendering cheap, and
 # 65% face-up balls make most training crops readable numbers (the renderer's default is 40%)
 per_look=60; face_up=0.65
@@ -20,6 +30,14 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --data) data=$2; shift 2 ;;
+    --input) input=$2; shift 2 ;;
+    --teacher) teacher=$2; shift 2 ;;
+    --distill) distill=$2; shift 2 ;;
+    --arch) arch=$2; shift 2 ;;
+    --widths) widths=$2; shift 2 ;;
+    --stem) stem=$2; shift 2 ;;
+    --stages) stages=$2; shift 2 ;;
+    --out) out=${2%.onnx}; shift 2 ;;
     *) echo "train-reader: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -33,9 +51,16 @@ node --import tsx scripts/train/make-crops.ts --out "$data/crops-train" --count 
   --per-look "$per_look" --face-up-share "$face_up"
 node --import tsx scripts/train/make-crops.ts --out "$data/crops-val" --count "$val" --seed-base 500000 --jobs "$jobs"
 # the committed run used one thread; other thread counts can differ in the last bits of the weights
+if [ -n "$teacher" ] && [ ! -f "$teacher" ]; then
+  echo "train-reader: building the teacher $teacher (the v3 reader's options)" >&2
+  /usr/bin/python3 scripts/train/train_reader.py --train "$data/crops-train" --val "$data/crops-val" \
+    --out "$teacher" --epochs 20 --seed "$seed" --threads "$threads" --input 40 --arch plain --widths 16,32,64,96
+fi
 /usr/bin/python3 scripts/train/train_reader.py --train "$data/crops-train" --val "$data/crops-val" \
-  --out models/ball-reader.onnx --epochs "$epochs" --seed "$seed" --threads "$threads"
-node --import tsx scripts/train/check-reader.ts models/ball-reader.onnx
-node --import tsx scripts/train/eval-reader.ts --model models/ball-reader.onnx --count 2000 --seed-base 900000 \
-  --json models/ball-reader.metrics.json | tee "$data/eval.txt"
-node --import tsx scripts/train/write-card.ts models/ball-reader
+  --out "$out.onnx" --epochs "$epochs" --seed "$seed" --threads "$threads" \
+  --input "$input" --arch "$arch" --widths "$widths" --stem "$stem" --stages "$stages" \
+  ${teacher:+--teacher "$teacher" --distill "$distill"}
+node --import tsx scripts/train/check-reader.ts "$out.onnx"
+node --import tsx scripts/train/eval-reader.ts --model "$out.onnx" --count 2000 --seed-base 900000 \
+  --json "$out.metrics.json" | tee "$data/$(basename "$out").eval.txt"
+node --import tsx scripts/train/write-card.ts "$out"

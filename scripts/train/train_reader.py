@@ -3,7 +3,8 @@
 
 Input: crops written by scripts/train/make-crops.ts. Each crop is resampled so the ball's radius
 is 14 px (the reader sees every ball at one scale), rotated at random (a numeral turns to any angle
-on a rolling ball; mirror images are never valid digits), shifted a little, and cut to 40x40.
+on a rolling ball; mirror images are never valid digits), shifted a little, and cut to --input px square
+(40 by default).
 Output classes: 0 cue ball, 1..15, 16 number not visible. The exported model takes float32
 NCHW RGB in [0, 1] and returns calibrated probabilities (temperature scaling fitted on the
 validation crops is folded into the graph).
@@ -61,10 +62,11 @@ def is_ambiguous(m):
     return m['label'] == 'hidden' and AMBIGUOUS[0] <= m['numeralVisible'] < AMBIGUOUS[1]
 
 
-def resample(x, radius, rot, shift, scale_jitter):
-    """Affine resampling to INPUT x INPUT: ball radius -> RADIUS px, rotation, shift (px of the output)."""
+def resample(x, radius, rot, shift, scale_jitter, side=None):
+    """Affine resampling to side x side (INPUT by default): ball radius -> RADIUS px, rotation, shift (px of the output)."""
+    side = side or INPUT
     n, _, s, _ = x.shape
-    scale = (radius * scale_jitter / RADIUS) * (INPUT / s)  # output px -> input normalised units
+    scale = (radius * scale_jitter / RADIUS) * (side / s)  # output px -> input normalised units
     cos, sin = torch.cos(rot), torch.sin(rot)
     theta = torch.zeros(n, 2, 3)
     theta[:, 0, 0] = cos * scale
@@ -73,25 +75,38 @@ def resample(x, radius, rot, shift, scale_jitter):
     theta[:, 1, 1] = cos * scale
     theta[:, 0, 2] = shift[:, 0] * 2 / s
     theta[:, 1, 2] = shift[:, 1] * 2 / s
-    grid = F.affine_grid(theta, (n, 3, INPUT, INPUT), align_corners=False)
+    grid = F.affine_grid(theta, (n, 3, side, side), align_corners=False)
     return F.grid_sample(x, grid, mode='bilinear', padding_mode='border', align_corners=False)
 
 
 class Reader(nn.Module):
-    """A small CNN that keeps two 3x3 blocks at each of 40x40, 20x20 and 10x10 (a numeral is 6-11 px
-    tall at 40x40: pooling after a single block there lost digit detail), then one block at 5x5.
-    `widths` = (40x40, 20x20, 10x10, 5x5). Global average pooling, one linear layer."""
-    def __init__(self, widths=(16, 32, 64, 96)):
+    """A small CNN that keeps two 3x3 blocks at each of the full, half and quarter resolutions (a
+    numeral is 6-11 px tall at full resolution: pooling after a single block there lost digit detail),
+    then one block at an eighth. `widths` = channels at those four. Global average pooling, one
+    linear layer. At a 32x32 input (--input 32: the ball's 14 px radius still fits, with 2 px to
+    spare) every layer costs 36% less than at 40x40."""
+    def __init__(self, widths=(16, 32, 64, 96), stem_stride=1):
         super().__init__()
         a, b, c, d = widths
-        def block(i, o):
-            return nn.Sequential(nn.Conv2d(i, o, 3, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
-        self.features = nn.Sequential(
-            block(3, a), block(a, a), nn.MaxPool2d(2),    # 40 -> 20
-            block(a, b), block(b, b), nn.MaxPool2d(2),    # 20 -> 10
-            block(b, c), block(c, c), nn.MaxPool2d(2),    # 10 -> 5
-            block(c, d),
-        )
+        def block(i, o, stride=1):
+            return nn.Sequential(nn.Conv2d(i, o, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+        if stem_stride == 1:
+            self.features = nn.Sequential(
+                block(3, a), block(a, a), nn.MaxPool2d(2),    # 40 -> 20
+                block(a, b), block(b, b), nn.MaxPool2d(2),    # 20 -> 10
+                block(b, c), block(c, c), nn.MaxPool2d(2),    # 10 -> 5
+                block(c, d),
+            )
+        else:
+            # one strided 3x3 convolution at full resolution instead of two there: in onnxruntime a
+            # convolution of the 3-channel input is the least efficient layer per multiply-accumulate
+            # (NCHW input into its blocked layout), and the next layers run on a quarter of the pixels
+            self.features = nn.Sequential(
+                block(3, a, stride=2),                        # full -> half resolution
+                block(a, b), block(b, b), nn.MaxPool2d(2),    # half -> quarter
+                block(b, c), block(c, c), nn.MaxPool2d(2),    # quarter -> eighth
+                block(c, d),
+            )
         self.head = nn.Linear(d, CLASSES)
 
     def forward(self, x):
@@ -100,9 +115,83 @@ class Reader(nn.Module):
 
 
 DEFAULT_WIDTHS = (16, 32, 64, 96)
-ARCHITECTURE = ('two 3×3 convolution blocks at 40×40 (16 channels), max-pool, two at 20×20 (32), max-pool, two at '
-                '10×10 (64), max-pool, one at 5×5 (96); batch norm and ReLU after every convolution, global average '
-                'pooling, one linear layer')
+
+
+def describe_plain(widths, side, stem_stride=1):
+    a, b, c, d = widths
+    at = [f'{side >> k}×{side >> k}' for k in range(4)]
+    if stem_stride == 2:
+        return (f'a 3×3 convolution of stride 2 from {at[0]} to {at[1]} ({a} channels), two 3×3 convolution blocks at {at[1]} ({b}), '
+                f'max-pool, two at {at[2]} ({c}), max-pool, one at {at[3]} ({d}); batch norm and ReLU after every convolution, '
+                'global average pooling, one linear layer')
+    return (f'two 3×3 convolution blocks at {at[0]} ({a} channels), max-pool, two at {at[1]} ({b}), max-pool, two at '
+            f'{at[2]} ({c}), max-pool, one at {at[3]} ({d}); batch norm and ReLU after every convolution, global average '
+            'pooling, one linear layer')
+
+
+class SeparableReader(nn.Module):
+    """A candidate edge reader (--arch separable): a full 3x3 convolution at full resolution, then
+    depthwise-separable blocks (3x3 depthwise + 1x1 pointwise, batch norm and ReLU after each) in
+    `stages` at the full, half, quarter and eighth resolutions with a max-pool between stages; a
+    block whose input and output widths match adds its input back. Cheap in onnxruntime (4.2M MACs,
+    about 0.14 ms a crop for 16,16/32,32,32/64,64/128) but in PyTorch on one CPU thread a training
+    step cost ~5x that of a plain net of the same MACs and it learned slower (readable 19% on
+    validation after 3 of 20 epochs, against 39% for the v3 net), so it was not trained to the end."""
+    def __init__(self, stem, stages):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, stem, 3, padding=1, bias=False), nn.BatchNorm2d(stem), nn.ReLU(inplace=True))
+        blocks, c = [], stem
+        for k, widths in enumerate(stages):
+            for j, o in enumerate(widths):
+                blocks.append(SeparableBlock(c, o, pool=k > 0 and j == 0))
+                c = o
+        self.blocks = nn.Sequential(*blocks)
+        self.head = nn.Linear(c, CLASSES)
+
+    def forward(self, x):
+        return self.head(self.blocks(self.stem(x)).mean(dim=(2, 3)))
+
+
+class SeparableBlock(nn.Module):
+    def __init__(self, i, o, pool):
+        super().__init__()
+        self.pool = nn.MaxPool2d(2) if pool else nn.Identity()
+        self.dw = nn.Sequential(nn.Conv2d(i, i, 3, padding=1, groups=i, bias=False), nn.BatchNorm2d(i), nn.ReLU(inplace=True))
+        self.pw = nn.Sequential(nn.Conv2d(i, o, 1, bias=False), nn.BatchNorm2d(o))
+        self.residual = i == o
+
+    def forward(self, x):
+        x = self.pool(x)
+        y = self.pw(self.dw(x))
+        return F.relu(y + x if self.residual else y)
+
+
+def parse_stages(spec):
+    """'16,16/32,32/64,64/128' -> stage widths at the full, half, quarter and eighth resolutions."""
+    stages = [tuple(int(w) for w in s.split(',')) for s in spec.split('/')]
+    if len(stages) != 4:
+        raise SystemExit(f'--stages needs four stages (full, half, quarter, eighth resolution): {spec}')
+    return stages
+
+
+def describe_separable(stem, stages, side):
+    where = [f'{side >> k}×{side >> k}' for k in range(4)]
+    parts = [f'a full 3×3 convolution at {where[0]} ({stem} channels)']
+    for k, ws in enumerate(stages):
+        n = len(ws)
+        parts.append(f'{"max-pool, " if k else ""}{n} depthwise-separable block{"s" if n > 1 else ""} at {where[k]} ({", ".join(map(str, ws))})')
+    return (', '.join(parts) + '; a separable block is a 3×3 depthwise and a 1×1 pointwise convolution, batch norm and '
+            'ReLU after each, with its input added back where the widths match; global average pooling, one linear layer')
+
+
+def build(arch, widths, stem, stages):
+    if arch == 'plain':
+        return Reader(widths), describe_plain(widths, INPUT)
+    if arch == 'strided':
+        return Reader(widths, stem_stride=2), describe_plain(widths, INPUT, stem_stride=2)
+    if arch == 'separable':
+        return SeparableReader(stem, stages), describe_separable(stem, stages, INPUT)
+    raise SystemExit(f'unknown --arch {arch} (plain, strided, separable)')
 
 
 def count_macs(net):
@@ -154,13 +243,27 @@ def augment(x, r, g):
     return out.clamp(0, 1)
 
 
-def canonical(x, r):
+def canonical(x, r, side=None):
     out = []
     for i in range(0, x.shape[0], 1024):
         xb, rb = as_float(x[i:i + 1024]), r[i:i + 1024]
         n = xb.shape[0]
-        out.append(resample(xb, rb, torch.zeros(n), torch.zeros(n, 2), torch.ones(n)))
+        out.append(resample(xb, rb, torch.zeros(n), torch.zeros(n, 2), torch.ones(n), side))
     return torch.cat(out)
+
+
+def teacher_log_probs(path, x, r):
+    """The teacher reader's log-probabilities on every training crop, cut upright and centred at the
+    teacher's own input size (its answer hardly depends on the rotation and shift the student's
+    augmented copy gets, and it runs once instead of on every augmented batch of every epoch)."""
+    from onnx_teacher import OnnxTeacher
+    t = OnnxTeacher(path)
+    return torch.cat([t.log_probs(canonical(x[i:i + 1024], r[i:i + 1024], t.side)) for i in range(0, x.shape[0], 1024)])
+
+
+def distill_loss(logits, teacher_lp, tau):
+    """KL(teacher || student) at temperature tau, scaled by tau^2 (Hinton et al.)."""
+    return F.kl_div(F.log_softmax(logits / tau, dim=1), F.log_softmax(teacher_lp / tau, dim=1), log_target=True, reduction='batchmean') * tau * tau
 
 
 def ece(probs, y, bins=15):
@@ -172,6 +275,11 @@ def ece(probs, y, bins=15):
         if m.any():
             e += m.float().mean() * (conf[m].mean() - acc[m].mean()).abs()
     return float(e)
+
+
+def sha256(path):
+    import hashlib
+    return hashlib.sha256(open(path, 'rb').read()).hexdigest()
 
 
 def meta_of(d):
@@ -187,11 +295,20 @@ def main():
     ap.add_argument('--epochs', type=int, default=30)
     ap.add_argument('--batch', type=int, default=128)
     ap.add_argument('--seed', type=int, default=71)
+    ap.add_argument('--input', type=int, default=40, help='crop side in px (the ball radius stays RADIUS px)')
+    ap.add_argument('--arch', default='plain', help='plain (Reader, --widths), strided (Reader with a stride-2 first convolution, --widths) or separable (SeparableReader, --stem, --stages)')
     ap.add_argument('--widths', default=','.join(map(str, DEFAULT_WIDTHS)))
+    ap.add_argument('--stem', type=int, default=16)
+    ap.add_argument('--stages', default='16,16/32,32/64,64/128')
     ap.add_argument('--threads', type=int, default=1)
     ap.add_argument('--hidden-keep', type=float, default=1.0)
     ap.add_argument('--lr', type=float, default=3e-3)
+    ap.add_argument('--teacher', default='', help='an ONNX reader whose answers the student also learns from (distillation)')
+    ap.add_argument('--distill', type=float, default=0.5, help='weight of the teacher term (with --teacher)')
+    ap.add_argument('--distill-t', type=float, default=2.0, help='distillation temperature')
     a = ap.parse_args()
+    global INPUT
+    INPUT = a.input
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
     g = torch.Generator().manual_seed(a.seed)
@@ -199,10 +316,17 @@ def main():
     xv, yv, rv, _ = load(a.val)
     print(f'train {len(yt)} crops, val {len(yv)}', flush=True)
     widths = tuple(int(w) for w in a.widths.split(','))
-    net = Reader(widths)
+    stages = parse_stages(a.stages)
+    net, architecture = build(a.arch, widths, a.stem, stages)
     params = sum(p.numel() for p in net.parameters())
     macs = count_macs(net)
     print(f'reader: {params} parameters, {macs / 1e6:.2f}M multiply-accumulates per crop', flush=True)
+    teacher_lp = None
+    if a.teacher:
+        t1 = time.time()
+        teacher_lp = teacher_log_probs(a.teacher, xt, rt)
+        agree = float((teacher_lp.argmax(1) == yt).float().mean())
+        print(f'teacher {a.teacher}: its answers on the training crops agree with the labels on {agree:.4f} ({time.time() - t1:.0f} s)', flush=True)
     readable_idx = torch.nonzero(yt != NOT_VISIBLE).flatten()
     hidden_idx = torch.nonzero(yt == NOT_VISIBLE).flatten()
     n_hidden = int(round(a.hidden_keep * len(hidden_idx)))
@@ -223,6 +347,8 @@ def main():
             xb = augment(as_float(xt[idx]), rt[idx], g)
             logits = net(xb)
             loss = F.cross_entropy(logits, yt[idx], label_smoothing=0.02)
+            if teacher_lp is not None:
+                loss = (1 - a.distill) * loss + a.distill * distill_loss(logits, teacher_lp[idx], a.distill_t)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -238,6 +364,7 @@ def main():
         rv_ = yv != NOT_VISIBLE
         print(f'epoch {ep + 1}/{a.epochs}: loss {loss_sum / tot:.4f} train acc {correct / tot:.4f} val acc {float((pv == yv).float().mean()):.4f} '
               f'(readable {float((pv[rv_] == yv[rv_]).float().mean()):.4f}, not visible {float((pv[~rv_] == NOT_VISIBLE).float().mean()):.4f}) ({time.time() - t0:.0f} s)', flush=True)
+    train_s = time.time() - t0
     # temperature scaling on the validation crops
     net.eval()
     with torch.no_grad():
@@ -265,9 +392,9 @@ def main():
     sample.numpy().astype(np.float32).tofile(base + '.parity-in.f32')
     ref.numpy().astype(np.float32).tofile(base + '.parity-out.f32')
     json.dump({'input': [INPUT, INPUT], 'radius_px': RADIUS, 'ambiguous': list(AMBIGUOUS), 'classes': CLASSES, 'temperature': best_t, 'hidden_bias': best_b, 'parameters': params, 'macs': macs,
-               'widths': list(widths), 'architecture': ARCHITECTURE if widths == DEFAULT_WIDTHS else f'{ARCHITECTURE} (widths {widths})',
+               'arch': a.arch, **({'widths': list(widths)} if a.arch in ('plain', 'strided') else {'stem': a.stem, 'stages': [list(w) for w in stages]}), 'architecture': architecture,
                'train_crops': meta_of(a.train), 'val_crops': meta_of(a.val), 'motion_readable_mm': MOTION_READABLE_MM, 'hidden_keep': a.hidden_keep, 'lr': a.lr, 'batch': a.batch,
-               'epochs': a.epochs, 'seed': a.seed, 'train': len(yt), 'val': len(yv)}, open(base + '.train.json', 'w'), indent=2)
+               'epochs': a.epochs, 'seed': a.seed, 'threads': a.threads, **({'teacher': {'file': os.path.basename(a.teacher), 'sha256': sha256(a.teacher), 'weight': a.distill, 'temperature': a.distill_t}} if a.teacher else {}), 'train_seconds': round(train_s), 'train': len(yt), 'val': len(yv)}, open(base + '.train.json', 'w'), indent=2)
     print(f'wrote {a.out}', flush=True)
 
 

@@ -17,6 +17,11 @@ const missed = [
   ...(m.latency_ms_per_crop_batch16 <= 0.2 ? [] : ['latency']),
 ];
 const meetsAll = missed.length === 0;
+// the architecture options as train-reader.sh and train_reader.py take them
+const archOptions = (t: { arch?: string; widths?: number[]; stem?: number; stages?: number[][]; input: number[] }) =>
+  `--input ${t.input[0]} ` + ((t.arch ?? 'plain') === 'separable'
+    ? `--arch separable --stem ${t.stem} --stages ${(t.stages ?? []).map((w) => w.join(',')).join('/')}`
+    : `--arch ${t.arch ?? 'plain'} --widths ${(t.widths ?? [16, 32, 64, 96]).join(',')}`);
 const opts = (o: { perLook?: number; faceUpShare?: number } | undefined) =>
   `${o?.perLook ?? 24} crops per look, ${Math.round(100 * (o?.faceUpShare ?? 0.4))}% of balls turned numeral-up`;
 const card = `# Model card: ball number reader (\`${base.split('/').pop()}.onnx\`)
@@ -35,7 +40,7 @@ Reads the number on one ball for the referee's identity decisions (issue 5): the
   bias b = ${(train.hidden_bias ?? 0).toFixed(2)} on "not visible" only (it undoes the training crops' larger share of face-up
   balls), both fitted on the validation crops.
 - A small CNN: ${train.architecture}; ${train.parameters.toLocaleString('en')} parameters,
-  ${(train.macs / 1e6).toFixed(1)}M multiply-accumulates per crop. ONNX opset 13.
+  ${(train.macs / 1e6).toFixed(1)}M multiply-accumulates per crop. ONNX opset 13. Training options \`${archOptions(train)}${train.teacher ? ` --teacher models/${train.teacher.file} --distill ${train.teacher.weight}` : ''}\`.
 
 ## Training
 - Data: ${train.train_crops.count.toLocaleString('en')} training crops rendered by the simulator (\`src/sim/render/crops.ts\`;
@@ -49,11 +54,14 @@ Reads the number on one ball for the referee's identity decisions (issue 5): the
   and its centre moved under ${train.motion_readable_mm ?? 12} mm during the exposure (the cue ball is told by its colour).
 ${(train.hidden_keep ?? 1) < 1 ? `- Each epoch uses every readable crop and ${Math.round(100 * train.hidden_keep)}% of the clearly unreadable ones, drawn afresh each
   epoch; the "not visible" bias above undoes the class prior this shifts.
+` : ''}${train.teacher ? `- Distillation: besides the labels, the reader learns the answers of a bigger reader, \`models/${train.teacher.file}\`
+  (sha256 \`${train.teacher.sha256.slice(0, 16)}…\`; \`npm run train:reader\` builds it first when it is missing), given once per
+  training crop cut upright and centred: loss = ${1 - train.teacher.weight} × cross-entropy + ${train.teacher.weight} × τ² × KL(teacher ‖ reader) at τ = ${train.teacher.temperature}.
 ` : ''}- Augmentation: any in-plane rotation (a numeral turns to every angle; mirror images are never valid digits), ±8%
   scale, ±2 px shift, brightness, colour gain and noise.
 - Command: \`npm run train:reader\` (crops, training, export, parity check, evaluation, this card) — deterministic for
   \`--seed\` (${train.seed}); ${train.epochs} epochs, AdamW with a one-cycle learning rate (peak ${train.lr ?? 0.003}), batches of ${train.batch ?? 128},
-  on one CPU thread (\`--threads 1\`; about 35 minutes on this machine's core). Training uses Debian's \`python3-torch\` (\`/usr/bin/python3\`).
+  on ${train.threads ?? 1} CPU thread${(train.threads ?? 1) > 1 ? 's' : ''} (\`--threads ${train.threads ?? 1}\`; ${train.train_seconds ? `${Math.round(train.train_seconds / 60)} minutes` : 'about 35 minutes'} on this machine). Training uses Debian's \`python3-torch\` (\`/usr/bin/python3\`).
 
 ## Held-out metrics
 Crops from seeds ${m.heldOutSeeds} (looks, cameras and scenes never used in training or validation): ${m.crops} crops:

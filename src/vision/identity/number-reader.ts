@@ -24,10 +24,17 @@ export class NumberReader {
     if (!existsSync(path)) throw new Error(`number reader model not found: ${path} (rebuild it with npm run train:reader)`);
     const ort = await import('onnxruntime-node');
     const session = await ort.InferenceSession.create(path, { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+    // a model trained at another crop size would read garbage from our patches: refuse it
+    const meta = session.inputMetadata[0];
+    const side = meta?.isTensor ? meta.shape.slice(2) : [];
+    if (side.length === 2 && side.some((d) => typeof d === 'number' && d !== READER_INPUT_PX)) {
+      await session.release();
+      throw new Error(`number reader model ${path} takes ${side.join('x')} crops, reader-input.ts cuts ${READER_INPUT_PX}x${READER_INPUT_PX}`);
+    }
     return new NumberReader(ort, session);
   }
 
-  /** Probabilities (ID_CLASSES per ball) for prepared patches: n x 3 x 40 x 40 floats. */
+  /** Probabilities (ID_CLASSES per ball) for prepared patches: n x 3 x READER_INPUT_PX x READER_INPUT_PX floats. */
   async runPatches(patches: Float32Array, n: number): Promise<Float32Array[]> {
     if (n === 0) return [];
     const input = new this.ort.Tensor('float32', patches.subarray(0, n * 3 * READER_INPUT_PX * READER_INPUT_PX), [n, 3, READER_INPUT_PX, READER_INPUT_PX]);
