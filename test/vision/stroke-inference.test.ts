@@ -156,7 +156,6 @@ test('a ball struck under an arm, seen only in part until it rolls clear, is the
   // the cue ball rests at (-900, 0); an arm lies along the table over it; the ball rolls off along the
   // arm at 1.5 m/s, found only in part (partial) while under it, whole once clear
   const balls = layout();
-  const cue = balls[0]!;
   const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -150, y1_mm: 90 };
   const others = balls.slice(1);
   const out: FrameObservation[] = [];
