@@ -132,7 +132,9 @@ export class Tracker {
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
     this.lastT = o.t_s;
     const live = this.following();
-    const cost = live.map((t) => o.detections.map((d) => this.matchCost(t, d, o, dt)));
+    // (whether each detection lies under an arm: once per detection, not per track and detection)
+    const underArm = o.detections.map((d) => isOccluded(o, d.x_mm, d.y_mm, this.R));
+    const cost = live.map((t) => o.detections.map((d, j) => this.matchCost(t, d, underArm[j]!, o.t_s, dt)));
     const match = assign(cost);
     const used = new Set<number>();
     live.forEach((t, i) => {
@@ -170,8 +172,7 @@ export class Tracker {
     else if (t_s - (t.restSince_s ?? t_s) >= this.opts.confirm_s) t.confirmed = true;
   }
 
-  private matchCost(t: Track, d: BallDetection, o: FrameObservation, dt: number): number {
-    const t_s = o.t_s;
+  private matchCost(t: Track, d: BallDetection, underArm: boolean, t_s: number, dt: number): number {
     const since = t_s - t.lastSeen_s;
     const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
     const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
@@ -192,10 +193,10 @@ export class Tracker {
     // arm: the hand, the arm and the cue's ferrule throw ball-like phantoms, and a lost track that takes
     // one follows the arm away (a cue ball struck off the table under the cue became a phantom stroke
     // on the player's hand)
-    if (t.state !== 'visible' && dist > 2 * this.R && (d.partial || isOccluded(o, d.x_mm, d.y_mm, this.R))) return Infinity;
+    if (t.state !== 'visible' && dist > 2 * this.R && (d.partial || underArm)) return Infinity;
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
-    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && isOccluded(o, d.x_mm, d.y_mm, this.R)) return Infinity;
+    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist : Infinity;
   }
