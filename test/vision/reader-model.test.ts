@@ -16,11 +16,13 @@ const model = join(root, 'models/ball-reader.onnx');
 /** The lowest rate a model with true rate p passes on n samples: p minus three standard errors. */
 const floor = (p: number, n: number) => p - 3 * Math.sqrt(Math.max(p * (1 - p), 0.003) / Math.max(n, 1));
 
-test('the number reader meets its model card on freshly rendered held-out crops', { timeout: 180_000 }, async () => {
+test('the number reader meets its model card on freshly rendered held-out crops', { timeout: 240_000 }, async () => {
   assert.ok(existsSync(model), 'models/ball-reader.onnx is committed');
   const card = JSON.parse(readFileSync(join(root, 'models/ball-reader.metrics.json'), 'utf8'));
   const reader = await NumberReader.load(model);
-  const crops = renderBallCrops(950_001, 240);
+  // 480 crops are 20 looks (24 crops share a look, and a look's errors go together): at 240 (10 looks) two
+  // readers of the same held-out top-1 (86-87% on 786 readable crops) read 80% and 76% here
+  const crops = renderBallCrops(950_001, 480);
   const size = 3 * READER_INPUT_PX * READER_INPUT_PX;
   const patches = new Float32Array(crops.length * size);
   crops.forEach((c, i) => readerPatch({ data: c.rgb, width: c.size_px, height: c.size_px, order: 'rgb' }, c.size_px / 2, c.size_px / 2, c.radius_px, patches, i * size));
