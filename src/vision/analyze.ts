@@ -104,8 +104,21 @@ export class FramePipeline {
       .sort((a, b) => (this.reads.get(a.id)?.t_s ?? -Infinity) - (this.reads.get(b.id)?.t_s ?? -Infinity))
       .slice(0, this.o.readsPerFrame ?? 4);
     if (!due.length) return;
-    const img = { data: f.bgr.getData() as Uint8Array, width: f.width, height: f.height, order: 'bgr' as const };
-    const probs = await this.o.reader.read(img, due.map((t: Track) => ({ u_px: t.last!.u_px!, v_px: t.last!.v_px!, radius_px: t.last!.r_px! })));
+    // only the part of the frame around the balls to read is copied out (the whole frame is 2.7 MB at
+    // 720p); it reaches past each reader patch, so the patches are as if cut from the whole frame
+    let x0 = f.width, y0 = f.height, x1 = 0, y1 = 0;
+    for (const t of due) {
+      const m = 1.5 * t.last!.r_px! + 2;
+      x0 = Math.min(x0, t.last!.u_px! - m); y0 = Math.min(y0, t.last!.v_px! - m);
+      x1 = Math.max(x1, t.last!.u_px! + m); y1 = Math.max(y1, t.last!.v_px! + m);
+    }
+    x0 = Math.max(0, Math.floor(x0)); y0 = Math.max(0, Math.floor(y0));
+    x1 = Math.min(f.width, Math.ceil(x1)); y1 = Math.min(f.height, Math.ceil(y1));
+    const region = f.bgr.getRegion(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
+    const owned = region.copy();
+    const img = { data: owned.getData() as Uint8Array, width: x1 - x0, height: y1 - y0, order: 'bgr' as const };
+    owned.release(); region.release();
+    const probs = await this.o.reader.read(img, due.map((t: Track) => ({ u_px: t.last!.u_px! - x0, v_px: t.last!.v_px! - y0, radius_px: t.last!.r_px! })));
     due.forEach((t, i) => {
       // the reader was trained on balls 14 px or more in radius (1080p); a numeral on a smaller ball
       // is fewer pixels than it learnt from, and its confident answers are worth less
