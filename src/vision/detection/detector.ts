@@ -77,7 +77,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       return last;
     }
     const partial = decision.kind === 'some' && decision.active;
-    const votes = castVotes(workData, geo, cloth, clothMean, partial ? { active: decision.active!, ...(decision.boxes && { boxes: decision.boxes }), edgeThreshold: lastEdgeT, notCloth: notClothMap, scratch } : { notCloth: notClothMap, scratch });
+    const votes = castVotes(workData, geo, cloth, clothMean, partial ? { search: { active: decision.active!, boxes: decision.boxes! }, edgeThreshold: lastEdgeT, notCloth: notClothMap, scratch } : { notCloth: notClothMap, scratch });
     const t2 = performance.now();
     const out: BallDetection[] = [];
     const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;

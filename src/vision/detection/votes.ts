@@ -5,6 +5,7 @@
 import type { ClothModel } from '../calibration/cloth.js';
 import { clothChromaAt, clothDistance2 } from '../calibration/cloth.js';
 import type { DetectorGeometry } from './geometry.js';
+import type { PixelBox } from './motion-gate.js';
 
 export interface VoteResult {
   /** 1 where a pixel is not cloth-coloured (work scale) */
@@ -42,10 +43,11 @@ export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: n
 }
 
 export interface VoteOptions {
-  /** search only where this is 1 (work px; motion gating); intensities are still read everywhere */
-  active?: Uint8Array;
-  /** the boxes (work px) that hold every active pixel, disjoint; default one box for the whole image */
-  boxes?: readonly Box[];
+  /**
+   * search only where `active` is 1 (work px; motion gating), within `boxes`, which hold every active
+   * pixel and do not overlap; intensities are still read around them
+   */
+  search?: { active: Uint8Array; boxes: readonly PixelBox[] };
   /** the edge threshold of the last full search (a part of the table has no fair median of its own) */
   edgeThreshold?: number;
   /** the not-cloth map to update in place (searched pixels only; the rest keeps what it was) */
@@ -75,9 +77,9 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
   const { I, O1, O2, acc } = sc;
   const notCloth = opts.notCloth ?? new Uint8Array(N);
   let inside = geo.inside;
-  const boxes: readonly Box[] = opts.boxes ?? (opts.active ? [boundingBox(opts.active, w, h, 3)] : [{ x0: 0, y0: 0, x1: w, y1: h }]);
-  if (opts.active) {
-    const a = opts.active;
+  const boxes: readonly PixelBox[] = opts.search?.boxes ?? [{ x0: 0, y0: 0, x1: w, y1: h }];
+  if (opts.search) {
+    const a = opts.search.active;
     inside = sc.inside;
     for (const box of boxes) for (let y = box.y0; y < box.y1; y++) for (let x = box.x0, i = y * w + x; x < box.x1; x++, i++) inside[i] = geo.inside[i]! & a[i]!;
   }
@@ -100,7 +102,7 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
   const T = opts.edgeThreshold ?? Math.max(4, 3 * median(sc.mags.subarray(0, nm)));
   // votes land up to the largest radius outside a box, and the blurs spread them two more pixels
   const reach = Math.ceil(geo.rMax_w) + 3;
-  const wides = boxes.map((b): Box => ({ x0: Math.max(0, b.x0 - reach), y0: Math.max(0, b.y0 - reach), x1: Math.min(w, b.x1 + reach), y1: Math.min(h, b.y1 + reach) }));
+  const wides = boxes.map((b): PixelBox => ({ x0: Math.max(0, b.x0 - reach), y0: Math.max(0, b.y0 - reach), x1: Math.min(w, b.x1 + reach), y1: Math.min(h, b.y1 + reach) }));
   // cleared a pixel wider than the votes reach: the blur reads one pixel past each box
   for (const b of wides) for (let y = Math.max(0, b.y0 - 1); y < Math.min(h, b.y1 + 1); y++) {
     acc.fill(0, y * w + Math.max(0, b.x0 - 1), y * w + Math.min(w, b.x1 + 1));
@@ -175,7 +177,7 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
  * Colour gradients (central differences) as a structure tensor over the three channels, into the
  * scratch arrays; every 3rd magnitude goes to `mags` from `nm` on (for the edge threshold's median).
  */
-function gradients(sc: VoteScratch, inside: Uint8Array, w: number, h: number, box: Box, nm: number): number {
+function gradients(sc: VoteScratch, inside: Uint8Array, w: number, h: number, box: PixelBox, nm: number): number {
   const { I, O1, O2, mag, dirX, dirY, mags } = sc;
   for (let y = Math.max(1, box.y0); y < Math.min(h - 1, box.y1); y++) {
     for (let x = Math.max(1, box.x0); x < Math.min(w - 1, box.x1); x++) {
@@ -211,7 +213,7 @@ function median(xs: Float32Array): number {
  * A [1 2 1]/4 blur along x then y over box `b`, from `a` through `t` into `o`. `a` must be zero for a
  * pixel around the box (pixels past the image's edge count as zero).
  */
-function blur3(a: Float32Array, t: Float32Array, o: Float32Array, w: number, h: number, b: Box): void {
+function blur3(a: Float32Array, t: Float32Array, o: Float32Array, w: number, h: number, b: PixelBox): void {
   for (let y = Math.max(0, b.y0 - 1); y < Math.min(h, b.y1 + 1); y++) {
     for (let x = b.x0; x < b.x1; x++) {
       const i = y * w + x;
@@ -222,20 +224,4 @@ function blur3(a: Float32Array, t: Float32Array, o: Float32Array, w: number, h: 
     const i = y * w + x;
     o[i] = y < 1 || y >= h - 1 ? 0 : (t[i - w]! + 2 * t[i]! + t[i + w]!) / 4;
   }
-}
-
-export interface Box { x0: number; y0: number; x1: number; y1: number }
-
-/** The smallest box holding every set pixel, grown by `margin` (an empty mask gives an empty box). */
-function boundingBox(mask: Uint8Array, w: number, h: number, margin: number): Box {
-  let x0 = w, y0 = h, x1 = -1, y1 = -1;
-  for (let y = 0; y < h; y++) for (let x = 0, i = y * w; x < w; x++, i++) {
-    if (!mask[i]) continue;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    y1 = y;
-  }
-  if (x1 < 0) return { x0: 0, y0: 0, x1: 0, y1: 0 };
-  return { x0: Math.max(0, x0 - margin), y0: Math.max(0, y0 - margin), x1: Math.min(w, x1 + 1 + margin), y1: Math.min(h, y1 + 1 + margin) };
 }
