@@ -4,7 +4,8 @@
 // precision/recall, silent errors, ball-centre error in mm, and how long after the last ball stops
 // each shot record is ready (in stream time).
 // Run: node --import tsx scripts/eval-vision.ts [--per 20] [--seed-base 700000] [--dir /var/tmp/marker-eval] [--resolution 1280x720]
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import cv from '../src/vision/cv.js';
@@ -30,6 +31,15 @@ const jobs = Number(opt('jobs', '2'));
 const only = opt('only', '');
 // --show prints every stroke that is not an exact match, truth beside what was seen (for development)
 const show = args.includes('--show');
+// --games N adds N clips of whole games (--game-strokes strokes each, seeds base+5000+k): ordinary play
+const games = Number(opt('games', '0'));
+const gameStrokes = Number(opt('game-strokes', '12'));
+// --make-only renders the clips and stops (a set can be made ahead and analysed later)
+const makeOnly = args.includes('--make-only');
+// --shard i/n and --emit FILE: a child process of --jobs analysing every n-th clip from the i-th
+const shardArg = opt('shard', '');
+const shard = shardArg ? { index: Number(shardArg.split('/')[0]), of: Number(shardArg.split('/')[1]) } : null;
+const emit = opt('emit', '');
 const root = new URL('..', import.meta.url).pathname;
 
 const names = listScenarios().map((s) => s.name).filter((n) => n !== 'game' && (!only || only.split(',').includes(n)));
@@ -39,6 +49,9 @@ const allNames = listScenarios().map((s) => s.name);
 const clips = names.flatMap((n) => Array.from({ length: per }, (_, k) => {
   const seed = base + 100 * allNames.indexOf(n) + k;
   return { name: n, seed, out: join(dir, `${n}-${seed}-${res}`) };
+})).concat(Array.from({ length: games }, (_, k) => {
+  const seed = base + 5000 + k;
+  return { name: 'game', seed, out: join(dir, `game${gameStrokes}-${seed}-${res}`) };
 }));
 
 // 1. the clips (made once; the set is rebuilt by deleting --dir)
@@ -47,17 +60,101 @@ const make = async (): Promise<void> => {
   while (next < clips.length) {
     const c = clips[next++]!;
     if (existsSync(join(c.out, 'frames.jsonl')) && existsSync(join(c.out, 'clip.mp4'))) continue;
+    const what = c.name === 'game' ? ['--game', '--strokes', String(gameStrokes)] : ['--scenario', c.name];
     await new Promise<void>((resolve, reject) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', c.out, '--scenario', c.name, '--seed', String(c.seed), '--resolution', res], { stdio: ['ignore', 'ignore', 'ignore'] });
+      const p = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', c.out, ...what, '--seed', String(c.seed), '--resolution', res], { stdio: ['ignore', 'ignore', 'ignore'] });
       p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`simulate ${c.name} ${c.seed} failed`))));
     });
     process.stderr.write(`clip ${next}/${clips.length} ${c.name} ${c.seed}\n`);
   }
 };
-await Promise.all(Array.from({ length: jobs }, make));
+if (!shard) await Promise.all(Array.from({ length: jobs }, make));
+if (makeOnly) process.exit(0);
 
-// 2. analyse each from pixels
+// 2. analyse each from pixels: in this process, or split over --jobs child processes (each takes every
+// jobs-th clip and writes its results to a file), since one analysis uses about one core
+interface ClipResult {
+  name: string; seed: number; duration_s: number;
+  truth: TableRecord[]; seen: TableRecord[];
+  centreErr: number[]; readyDelay: number[]; cornerErr: number | null; error: string | null;
+}
+async function analyseClip(c: { name: string; seed: number; out: string }, reader: NumberReader | null): Promise<ClipResult> {
+  const meta = JSON.parse(readFileSync(join(c.out, 'meta.json'), 'utf8'));
+  const spec = tableFromProtocol(meta.table);
+  const truth = parseJsonl(readFileSync(join(c.out, 'truth.jsonl'), 'utf8')).map((n) => n.record);
+  const rows = readFileSync(join(c.out, 'frames.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const cap = new cv.VideoCapture(join(c.out, 'clip.mp4'));
+  const fps = cap.get(cv.CAP_PROP_FPS) || meta.fps;
+  const r: ClipResult = { name: c.name, seed: c.seed, duration_s: meta.duration_s, truth, seen: [], centreErr: [], readyDelay: [], cornerErr: null, error: null };
+  try {
+    const first: Frame[] = [];
+    for (let i = 0; i < 5; i++) { const f = readFrame(cap, i, fps); if (f) first.push(f); }
+    // which end is the head is the one thing an installer tells the referee (`marker calibrate --head`):
+    // an empty table looks the same both ways round
+    const { profile } = calibrate(first, { spec, head: headSideOfCorners(meta.corners) });
+    // the playing surface's corners as calibrated against where the renderer put them
+    const L = spec.length_mm / 2, W = spec.width_mm / 2;
+    const err = ([[-L, W], [-L, -W], [L, -W], [L, W]] as const).map(([x, y], i) => { const p = tableToPx(profile, x, y, 0); return Math.hypot(p.x - meta.corners[i][0], p.y - meta.corners[i][1]); });
+    r.cornerErr = Math.max(...err);
+    const pipe = new FramePipeline(profile, { spec, cueBall: 'auto', reader });
+    const trueShots = truth.filter((x): x is ShotRecord => x.type === 'shot');
+    let n = 0;
+    for (;;) {
+      const f = n < first.length ? first[n]! : readFrame(cap, n, fps);
+      if (!f) break;
+      for (const rec of await pipe.push(f)) {
+        r.seen.push(rec);
+        if (rec.type === 'shot') {
+          const t = trueShots.find((x) => Math.abs((x.t0 ?? 0) - (rec.t0 ?? 0)) < 0.6);
+          if (t?.t1 !== undefined) r.readyDelay.push(f.t_s - t.t1);
+        }
+      }
+      // centre error: each visible true ball against the nearest visible track within a radius
+      const row = rows[n];
+      if (row) {
+        const tracks = pipe.analyzer.tracker.live().filter((t) => t.state === 'visible');
+        for (const b of row.balls.filter((x: { state: string }) => x.state === 'visible')) {
+          let best = Infinity;
+          for (const t of tracks) best = Math.min(best, Math.hypot(t.x_mm - b.x, t.y_mm - b.y));
+          if (best < spec.ball_mm / 2) r.centreErr.push(best);
+        }
+      }
+      n++;
+    }
+    r.seen.push(...pipe.finish());
+  } catch (e) {
+    r.error = (e as Error).message;
+  } finally {
+    cap.release();
+  }
+  return r;
+}
+
+const mine = shard ? clips.filter((_, i) => i % shard.of === shard.index) : clips;
 const reader = await NumberReader.load().catch(() => null);
+let results: ClipResult[] = [];
+if (shard || jobs <= 1) {
+  for (const c of mine) {
+    const r = await analyseClip(c, reader);
+    results.push(r);
+    const rep = compareShots(r.truth, r.seen);
+    process.stderr.write(`${c.name} ${c.seed}: exact ${rep.exact}/${rep.strokes}, silent ${rep.silentErrors}, calibration worst corner ${r.cornerErr !== null ? `${r.cornerErr.toFixed(1)} px` : 'failed'}${r.error ? ` (${r.error})` : ''}\n`);
+    if (show) for (const k of rep.comparisons.filter((x) => x.wrong.length)) process.stderr.write(`  truth ${brief(k.truth)}\n  seen  ${brief(k.observed)}\n`);
+  }
+  if (shard) { writeFileSync(emit, JSON.stringify(results)); process.exit(0); }
+} else {
+  const tmp = mkdtempSync(join(tmpdir(), 'marker-eval-'));
+  const passOn = args.filter((a, i) => a !== '--jobs' && args[i - 1] !== '--jobs');
+  await Promise.all(Array.from({ length: jobs }, (_, j) => new Promise<void>((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, ...passOn, '--shard', `${j}/${jobs}`, '--emit', join(tmp, `${j}.json`)], { stdio: ['ignore', 'inherit', 'inherit'] });
+    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`analysis shard ${j} failed (exit ${code})`))));
+  })));
+  const byShard = Array.from({ length: jobs }, (_, j) => JSON.parse(readFileSync(join(tmp, `${j}.json`), 'utf8')) as ClipResult[]);
+  results = clips.map((_, i) => byShard[i % jobs]![Math.floor(i / jobs)]!);
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+// 3. the figures over the whole set, each clip's strokes shifted onto one timeline
 const truthAll: TableRecord[] = [];
 const seenAll: TableRecord[] = [];
 const centreErr: number[] = [];
@@ -100,65 +197,22 @@ function tallyOther(truth: TableRecord[], seen: TableRecord[]): void {
     if (show) for (const x of ts) process.stderr.write(`  truth ${JSON.stringify(x)}\n`);
   }
 }
-for (const c of clips) {
-  const meta = JSON.parse(readFileSync(join(c.out, 'meta.json'), 'utf8'));
-  const spec = tableFromProtocol(meta.table);
-  const truth = parseJsonl(readFileSync(join(c.out, 'truth.jsonl'), 'utf8')).map((n) => n.record);
-  const rows = readFileSync(join(c.out, 'frames.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const cap = new cv.VideoCapture(join(c.out, 'clip.mp4'));
-  const fps = cap.get(cv.CAP_PROP_FPS) || meta.fps;
-  const seen: TableRecord[] = [];
-  const calibrated = cornerErr.length;
-  try {
-    const first: Frame[] = [];
-    for (let i = 0; i < 5; i++) { const f = readFrame(cap, i, fps); if (f) first.push(f); }
-    // which end is the head is the one thing an installer tells the referee (`marker calibrate --head`):
-    // an empty table looks the same both ways round
-    const { profile } = calibrate(first, { spec, head: headSideOfCorners(meta.corners) });
-    // the playing surface's corners as calibrated against where the renderer put them
-    const L = spec.length_mm / 2, W = spec.width_mm / 2;
-    const err = ([[-L, W], [-L, -W], [L, -W], [L, W]] as const).map(([x, y], i) => { const p = tableToPx(profile, x, y, 0); return Math.hypot(p.x - meta.corners[i][0], p.y - meta.corners[i][1]); });
-    cornerErr.push(Math.max(...err));
-    const pipe = new FramePipeline(profile, { spec, cueBall: 'auto', reader });
-    let n = 0;
-    for (;;) {
-      const f = n < first.length ? first[n]! : readFrame(cap, n, fps);
-      if (!f) break;
-      for (const r of await pipe.push(f)) {
-        seen.push(r);
-        if (r.type === 'shot') {
-          const t = truth.filter((x): x is ShotRecord => x.type === 'shot').find((x) => Math.abs((x.t0 ?? 0) - (r.t0 ?? 0)) < 0.6);
-          if (t?.t1 !== undefined) readyDelay.push(f.t_s - t.t1);
-        }
-      }
-      // centre error: each visible true ball against the nearest visible track within a radius
-      const row = rows[n];
-      if (row) {
-        const tracks = pipe.analyzer.tracker.live().filter((t) => t.state === 'visible');
-        for (const b of row.balls.filter((x: { state: string }) => x.state === 'visible')) {
-          let best = Infinity;
-          for (const t of tracks) best = Math.min(best, Math.hypot(t.x_mm - b.x, t.y_mm - b.y));
-          if (best < spec.ball_mm / 2) centreErr.push(best);
-        }
-      }
-      n++;
-    }
-    seen.push(...pipe.finish());
-  } catch (e) {
-    failures++;
-    process.stderr.write(`${c.name} ${c.seed}: ${(e as Error).message}\n`);
-  } finally {
-    cap.release();
-  }
-  const shift = (r: TableRecord): TableRecord => (r.type === 'shot' ? { ...r, t0: (r.t0 ?? 0) + offset, t1: (r.t1 ?? 0) + offset } : r);
-  truthAll.push(...truth.map(shift));
-  seenAll.push(...seen.map(shift));
-  offset += meta.duration_s + 10;
-  tallyPocketedIdentity(truth, seen);
-  tallyOther(truth, seen);
-  const rep = compareShots(truth, seen);
-  process.stderr.write(`${c.name} ${c.seed}: exact ${rep.exact}/${rep.strokes}, silent ${rep.silentErrors}, calibration worst corner ${cornerErr.length > calibrated ? `${cornerErr.at(-1)!.toFixed(1)} px` : 'failed'}\n`);
-  if (show) for (const k of rep.comparisons.filter((x) => x.wrong.length)) process.stderr.write(`  truth ${brief(k.truth)}\n  seen  ${brief(k.observed)}\n`);
+const perScenario = new Map<string, { strokes: number; exact: number; silent: number }>();
+for (const r of results) {
+  if (r.error) failures++;
+  if (r.cornerErr !== null) cornerErr.push(r.cornerErr);
+  centreErr.push(...r.centreErr);
+  readyDelay.push(...r.readyDelay);
+  const shift = (x: TableRecord): TableRecord => (x.type === 'shot' ? { ...x, t0: (x.t0 ?? 0) + offset, t1: (x.t1 ?? 0) + offset } : x);
+  truthAll.push(...r.truth.map(shift));
+  seenAll.push(...r.seen.map(shift));
+  offset += r.duration_s + 10;
+  tallyPocketedIdentity(r.truth, r.seen);
+  tallyOther(r.truth, r.seen);
+  const rep = compareShots(r.truth, r.seen);
+  const s = perScenario.get(r.name) ?? { strokes: 0, exact: 0, silent: 0 };
+  s.strokes += rep.strokes; s.exact += rep.exact; s.silent += rep.silentErrors;
+  perScenario.set(r.name, s);
 }
 function brief(s: ShotRecord | null): string {
   if (!s) return '-';
@@ -168,7 +222,7 @@ function brief(s: ShotRecord | null): string {
 }
 const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))]! : NaN; };
 const report = compareShots(truthAll, seenAll);
-console.log(`evaluation set: ${clips.length} clips (${names.length} scenarios × ${per} seeds, each its own look, from ${base}), ${res}, ${failures} failed to calibrate or decode`);
+console.log(`evaluation set: ${clips.length} clips (${names.length} scenarios × ${per} seeds${games ? ` and ${games} games of ${gameStrokes} strokes` : ''}, each its own look, from ${base}), ${res}, ${failures} failed to calibrate or decode`);
 console.log(formatReport(report));
 console.log(`\ncalibration: worst surface corner per clip, median ${q(cornerErr, 0.5).toFixed(1)} px, max ${Math.max(...cornerErr).toFixed(1)} px`);
 console.log(`ball centres: median ${q(centreErr, 0.5).toFixed(1)} mm, 99th percentile ${q(centreErr, 0.99).toFixed(1)} mm (${centreErr.length} ball-frames within a radius of the truth)`);
@@ -179,3 +233,5 @@ for (const kind of ['moved', 'fall'] as const) {
 }
 const idSeen = pocketedId.right + pocketedId.flagged + pocketedId.silent;
 console.log(`pocketed balls the camera saw fall (${idSeen}; ${pocketedId.unseen} more it missed): named right ${(100 * pocketedId.right / Math.max(1, idSeen)).toFixed(1)}%, wrong but flagged ${pocketedId.flagged}, wrong and silent ${pocketedId.silent}`);
+console.log('\nby scenario (strokes, exact, silent):');
+for (const [n, s] of [...perScenario].sort()) console.log(`  ${n.padEnd(22)} ${String(s.strokes).padStart(4)} ${String(s.exact).padStart(4)} ${String(s.silent).padStart(4)}`);
