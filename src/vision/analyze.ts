@@ -56,7 +56,8 @@ export class FramePipeline {
   readonly timings_ms = { detect: 0, track: 0, read: 0 };
   private readonly detector;
   /** per track: when it was last read, how many times at this spot, and where the spot is */
-  private readonly reads = new Map<number, { t_s: number; count: number; x_mm: number; y_mm: number }>();
+  private readonly reads = new Map<number, { t_s: number; count: number; x_mm: number; y_mm: number; spot: number }>();
+  private spots = 0;
 
   constructor(readonly profile: CalibrationProfile, private readonly o: { spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean }) {
     this.detector = createBallDetector(profile);
@@ -123,10 +124,11 @@ export class FramePipeline {
       // the reader was trained on balls 14 px or more in radius (1080p); a numeral on a smaller ball
       // is fewer pixels than it learnt from, and its confident answers are worth less
       const small = Math.min(1, (t.last!.r_px! / READER_RADIUS_PX) ** 2);
-      this.analyzer.ids.observeReading(t.id, probs[i]!, true, small);
       const r = this.reads.get(t.id);
       const sameSpot = r && Math.hypot(t.x_mm - r.x_mm, t.y_mm - r.y_mm) <= R_mm / 2;
-      this.reads.set(t.id, sameSpot ? { ...r, t_s: f.t_s, count: r.count + 1 } : { t_s: f.t_s, count: 1, x_mm: t.x_mm, y_mm: t.y_mm });
+      const next = sameSpot ? { ...r, t_s: f.t_s, count: r.count + 1 } : { t_s: f.t_s, count: 1, x_mm: t.x_mm, y_mm: t.y_mm, spot: ++this.spots };
+      this.reads.set(t.id, next);
+      this.analyzer.ids.observeReading(t.id, probs[i]!, true, small, next.spot);
     });
     this.timings_ms.read += performance.now() - t0;
   }

@@ -28,8 +28,18 @@ interface LookTally {
   frames: number;
 }
 
+/** The readings of one track at one resting spot: Σ w·log p, Σ w, the largest w, and what they add to the row. */
+interface SpotTally {
+  spot: number;
+  acc: Float64Array;
+  sumW: number;
+  maxW: number;
+  added: Float64Array;
+}
+
 export class IdentityBook {
   private readonly logp = new Map<number, Float64Array>();
+  private readonly spots = new Map<number, SpotTally>();
   private readonly looks = new Map<number, LookTally>();
 
   constructor(private readonly cueBall: CueBallMode = 'auto') {}
@@ -66,14 +76,30 @@ export class IdentityBook {
    * A number reading alone; "not visible" weighs nothing, a sharp reading at rest most. `weight`
    * below 1 for crops the reader was not made for (a ball smaller in the image than it was trained on).
    */
-  observeReading(track: number, probs: ArrayLike<number>, sharp: boolean, weight = 1): void {
+  observeReading(track: number, probs: ArrayLike<number>, sharp: boolean, weight = 1, spot?: number): void {
     const r = this.row(track);
     const nv = probs[NOT_VISIBLE] ?? 0;
     const w = weight * (sharp ? 1 : 0.25) * (1 - nv);
     if (w <= 0.01) return;
     let sum = 0;
     for (let c = 0; c < IDS; c++) sum += probs[c]!;
-    for (let c = 0; c < IDS; c++) r[c] += w * Math.log(Math.max(FLOOR, probs[c]! / Math.max(sum, 1e-9)));
+    if (spot === undefined) {
+      for (let c = 0; c < IDS; c++) r[c] += w * Math.log(Math.max(FLOOR, probs[c]! / Math.max(sum, 1e-9)));
+      return;
+    }
+    // Readings of a ball resting at one spot see the same face of it: near copies, not independent
+    // evidence. A spot adds its readings' weighted mean, at the weight of its best reading, once;
+    // a new spot (the ball moved and shows another face) adds anew.
+    let t = this.spots.get(track);
+    if (!t || t.spot !== spot) this.spots.set(track, (t = { spot, acc: new Float64Array(IDS), sumW: 0, maxW: 0, added: new Float64Array(IDS) }));
+    t.sumW += w;
+    t.maxW = Math.max(t.maxW, w);
+    for (let c = 0; c < IDS; c++) {
+      t.acc[c] += w * Math.log(Math.max(FLOOR, probs[c]! / Math.max(sum, 1e-9)));
+      const add = (t.acc[c]! / t.sumW) * t.maxW;
+      r[c] += add - t.added[c]!;
+      t.added[c] = add;
+    }
   }
 
   /** Prior knowledge: e.g. the rack order of R3.1 at the break, or a name a person confirmed. */
@@ -125,6 +151,7 @@ export class IdentityBook {
 
   forget(track: number): void {
     this.logp.delete(track);
+    this.spots.delete(track);
     this.looks.delete(track);
   }
 
