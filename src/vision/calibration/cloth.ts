@@ -21,6 +21,12 @@ export interface ClothModel {
    * the whole table has been seen
    */
   field: ClothField | null;
+  /**
+   * log of the cloth's brightness against its median, a quadratic in place (coefficients of 1, x, y,
+   * x², xy, y²): a spotlight over the middle leaves the cushions' edges of the cloth a third as
+   * bright, and dim cloth there is still cloth, not an arm; absent in profiles made before it
+   */
+  shade?: number[] | null;
 }
 
 /** Coefficients of 1, x, y, x², xy, y² for the mean r and g chromaticities. */
@@ -31,6 +37,15 @@ export interface ClothField {
 
 function basis(nx: number, ny: number): number[] {
   return [1, nx, ny, nx * nx, nx * ny, ny * ny];
+}
+
+/** The cloth's expected brightness at a place against its median (1 where the model has no shade). */
+export function clothShadeAt(m: ClothModel, nx: number, ny: number): number {
+  if (!m.shade) return 1;
+  const b = basis(nx, ny);
+  let l = 0;
+  for (let i = 0; i < 6; i++) l += m.shade[i]! * b[i]!;
+  return Math.exp(Math.max(-2, Math.min(1, l)));
 }
 
 /** The cloth's expected chromaticity at a place (nx = x / width, ny = y / height). */
@@ -49,12 +64,13 @@ export class NoTableError extends Error {}
  * Chromaticity gets noisier as light falls (the same sensor noise over a smaller sum), so a pixel
  * darker than the cloth's median is allowed proportionally more spread.
  */
-export function clothDistance2(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma): number {
+export function clothDistance2(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma, shade = 1): number {
   const s = r + g + b;
-  if (s < 3 * Math.max(12, 0.2 * m.brightness)) return Infinity;
+  const bright = m.brightness * shade;
+  if (s < 3 * Math.max(12, 0.2 * bright)) return Infinity;
   const dr = r / s - mean[0], dg = g / s - mean[1];
   const d2 = m.icov[0] * dr * dr + 2 * m.icov[1] * dr * dg + m.icov[2] * dg * dg;
-  const rel = s / (3 * m.brightness);
+  const rel = s / (3 * bright);
   return rel < 1 ? d2 * rel * rel : d2;
 }
 
@@ -131,14 +147,23 @@ export function refineClothModel(bgr: Mat, m: ClothModel, mask: Mat): ClothModel
   const A = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
   const br = new Array<number>(6).fill(0), bg = new Array<number>(6).fill(0);
   const samples: [number, number, number, number][] = [];
+  // the shade: log brightness over every cloth pixel, dim ones too (they are what it is for)
+  const As = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
+  const bl = new Array<number>(6).fill(0);
+  let shadeN = 0;
   const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 30000)));
   for (let y = 0; y < h; y += step) for (let x = 0; x < w; x += step) {
     const i = y * w + x;
     if (!mk[i]) continue;
     const o = 3 * i, B = data[o]!, G = data[o + 1]!, R = data[o + 2]!, S = B + G + R;
-    if (S < 3 * 0.5 * m.brightness) continue; // dim pixels: noisy chromaticity
     const nx = (x + 0.5) / w, ny = (y + 0.5) / h, r = R / S, g = G / S;
     const bs = basis(nx, ny);
+    if (S >= 36) {
+      const l = Math.log(S / (3 * m.brightness));
+      for (let a = 0; a < 6; a++) { bl[a]! += bs[a]! * l; for (let b = 0; b < 6; b++) As[a]![b]! += bs[a]! * bs[b]!; }
+      shadeN++;
+    }
+    if (S < 3 * 0.5 * m.brightness) continue; // dim pixels: noisy chromaticity
     for (let a = 0; a < 6; a++) {
       br[a]! += bs[a]! * r; bg[a]! += bs[a]! * g;
       for (let b = 0; b < 6; b++) A[a]![b]! += bs[a]! * bs[b]!;
@@ -152,7 +177,13 @@ export function refineClothModel(bgr: Mat, m: ClothModel, mask: Mat): ClothModel
   } catch {
     return m;
   }
-  const withField = { ...m, field };
+  let shade: number[] | null = null;
+  try {
+    if (shadeN >= 200) shade = solve6(As, bl);
+  } catch {
+    shade = null;
+  }
+  const withField = { ...m, field, shade };
   let crr = 0, crg = 0, cgg = 0;
   for (const [nx, ny, r, g] of samples) {
     const [mr, mg] = clothChromaAt(withField, nx, ny);

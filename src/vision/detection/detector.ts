@@ -41,6 +41,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   const timings: DetectionTimings_ms = { prepare: 0, votes: 0, refine: 0, total: 0, searched: 1 };
   const gate = opts.motionGate === false ? null : new MotionGate(geo.workW, geo.workH);
   const notClothMap = new Uint8Array(geo.workW * geo.workH);
+  const occludingMap = new Uint8Array(geo.workW * geo.workH);
   const scratch = createVoteScratch(geo.workW, geo.workH);
   let last: BallDetection[] | null = null;
   const occluded: OccludedBox[] = [];
@@ -77,7 +78,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       return last;
     }
     const partial = decision.kind === 'some' && decision.active;
-    const votes = castVotes(workData, geo, cloth, clothMean, partial ? { search: { active: decision.active!, boxes: decision.boxes! }, edgeThreshold: lastEdgeT, notCloth: notClothMap, scratch } : { notCloth: notClothMap, scratch });
+    const votes = castVotes(workData, geo, cloth, clothMean, partial ? { search: { active: decision.active!, boxes: decision.boxes! }, edgeThreshold: lastEdgeT, notCloth: notClothMap, occluding: occludingMap, scratch } : { notCloth: notClothMap, occluding: occludingMap, scratch });
     const t2 = performance.now();
     const out: BallDetection[] = [];
     const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
@@ -134,7 +135,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     // the blobs only change where the not-cloth map did (most searched frames: a ball rolling, an arm still)
     // (the pocket holes and the rails are left out: a ball in a pocket's mouth would otherwise join the
     // hole's dark blob and pass for part of an arm)
-    if (!blobs || votes.notClothChanged > 0) blobs = findBlobs(votes.notCloth, geo.surface, geo.workW, geo.workH);
+    if (!blobs || votes.notClothChanged > 0) blobs = findBlobs(votes.occluding, geo.surface, geo.workW, geo.workH);
     const kept = dropOccluderParts(dedupe([...out, ...unchanged]), blobs, geo);
     occluded.length = 0;
     occluded.push(...occluderBoxes(blobs, kept, geo, profile, tileBoxes));

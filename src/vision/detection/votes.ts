@@ -3,7 +3,7 @@
 // between two balls is an edge on both sides), while straight edges (cues, cushions, arms) spread
 // their votes thin.
 import type { ClothModel } from '../calibration/cloth.js';
-import { clothChromaAt, clothDistance2 } from '../calibration/cloth.js';
+import { clothChromaAt, clothDistance2, clothShadeAt } from '../calibration/cloth.js';
 import type { DetectorGeometry } from './geometry.js';
 import type { PixelBox } from './motion-gate.js';
 
@@ -15,8 +15,14 @@ export interface VoteResult {
   peaks: { x: number; y: number; score: number; fill: number }[];
   /** the edge threshold used, in opponent-colour units per px */
   edgeThreshold: number;
-  /** how many pixels of the not-cloth map changed in this search */
+  /** how many pixels of the not-cloth or the occluding map changed in this search */
   notClothChanged: number;
+  /**
+   * 1 where a pixel is not cloth even as dim as the cloth falls there (the model's shade): what can hide
+   * the table. The not-cloth map judges brightness against the cloth's median, which a ball needs (a
+   * dim ivory ball in a dark corner is still a ball), but the corners a spotlight leaves dark are cloth
+   */
+  occluding: Uint8Array;
 }
 
 /** Opponent colours: intensity and two colour differences; balls differ from cloth in at least one. */
@@ -24,20 +30,24 @@ export function opponent(b: number, g: number, r: number): [number, number, numb
   return [(r + g + b) / 3, (r - g) * 0.7, ((r + g) / 2 - b) * 0.7];
 }
 
-export function clothLike(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma, T2 = 20): boolean {
+/** Whether a pixel is the cloth's: its colour, and a brightness the lamps give the cloth there (`shade`, see cloth.ts). */
+export function clothLike(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma, T2 = 20, shade = 1): boolean {
   const s = r + g + b;
-  if (s > Math.min(765, m.brightness * 3 * 2.2) || s < m.brightness * 3 * 0.35) return false;
-  return clothDistance2(m, b, g, r, mean) < T2;
+  const bright = m.brightness * Math.min(1, Math.max(0.5, shade));
+  if (s > Math.min(765, m.brightness * 3 * 2.2) || s < bright * 3 * 0.35) return false;
+  return clothDistance2(m, b, g, r, mean, Math.min(1, Math.max(0.5, shade))) < T2;
 }
 
-/** The cloth's expected chromaticity at every work pixel (the model's field, evaluated once). */
+/** The cloth's expected chromaticity and shade at every work pixel (the model's fields, evaluated once): r, g, shade. */
 export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: number, imageH: number): Float32Array {
   const w = geo.workW, h = geo.workH;
-  const out = new Float32Array(2 * w * h);
+  const out = new Float32Array(3 * w * h);
   const sx = geo.roi.width / w, sy = geo.roi.height / h;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const c = clothChromaAt(cloth, (geo.roi.x + (x + 0.5) * sx) / imageW, (geo.roi.y + (y + 0.5) * sy) / imageH);
-    out[2 * (y * w + x)] = c[0]; out[2 * (y * w + x) + 1] = c[1];
+    const nx = (geo.roi.x + (x + 0.5) * sx) / imageW, ny = (geo.roi.y + (y + 0.5) * sy) / imageH;
+    const c = clothChromaAt(cloth, nx, ny);
+    const i = 3 * (y * w + x);
+    out[i] = c[0]; out[i + 1] = c[1]; out[i + 2] = clothShadeAt(cloth, nx, ny);
   }
   return out;
 }
@@ -52,6 +62,8 @@ export interface VoteOptions {
   edgeThreshold?: number;
   /** the not-cloth map to update in place (searched pixels only; the rest keeps what it was) */
   notCloth?: Uint8Array;
+  /** the occluding map, likewise */
+  occluding?: Uint8Array;
   /** work arrays kept from frame to frame (a detector makes one; each frame would otherwise allocate ~5 MB) */
   scratch?: VoteScratch;
 }
@@ -76,6 +88,7 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
   const sc = opts.scratch ?? createVoteScratch(w, h);
   const { I, O1, O2, acc } = sc;
   const notCloth = opts.notCloth ?? new Uint8Array(N);
+  const occluding = opts.occluding ?? new Uint8Array(N);
   let inside = geo.inside;
   const boxes: readonly PixelBox[] = opts.search?.boxes ?? [{ x0: 0, y0: 0, x1: w, y1: h }];
   if (opts.search) {
@@ -91,9 +104,11 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     O1[i] = (r - g) * 0.7;
     O2[i] = ((r + g) / 2 - b) * 0.7;
     if (inside[i]) {
-      mean[0] = clothMean[2 * i]!; mean[1] = clothMean[2 * i + 1]!;
+      mean[0] = clothMean[3 * i]!; mean[1] = clothMean[3 * i + 1]!;
       const nc = clothLike(cloth, b, g, r, mean) ? 0 : 1;
       if (nc !== notCloth[i]) { notCloth[i] = nc; changed++; }
+      const oc = nc && !clothLike(cloth, b, g, r, mean, 20, clothMean[3 * i + 2]!) ? 1 : 0;
+      if (oc !== occluding[i]) { occluding[i] = oc; changed++; }
     }
   }
   let nm = 0;
@@ -170,7 +185,7 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     const oy = t - 2 * v + bb < 0 ? (0.5 * (t - bb)) / (t - 2 * v + bb) : 0;
     peaks.push({ x: x + ox, y: y + oy, score, fill });
   }
-  return { notCloth, acc: sm, peaks, edgeThreshold: T, notClothChanged: changed };
+  return { notCloth, occluding, acc: sm, peaks, edgeThreshold: T, notClothChanged: changed };
 }
 
 /**
