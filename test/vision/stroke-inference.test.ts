@@ -173,3 +173,42 @@ test('a ball struck under an arm, seen only in part until it rolls clear, is the
   assert.equal(s[0]!.struck, 'cue');
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
+
+test('a ball struck hard, lost for a frame and then found only as a blurred streak, is followed from where it rested', () => {
+  // the cue tip shows as a partial "ball" beside the cue ball as it strikes; the ball is not found in
+  // the next frame (a streak too faint), then in part only (blurred) at 3 m/s, clear of any arm
+  const balls = layout();
+  const others = balls.slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  out.push(frame(i++, balls, [], [{ x_mm: -930, y_mm: -60, conf: 0.6, cueLike: 0.5, partial: true }]));
+  out.push(frame(i++, others));
+  for (let k = 2; k <= 40; k++, i++) out.push(frame(i, others, [], [{ x_mm: -900 + 100 * k - 1.2 * k * k, y_mm: 0, conf: 0.7, cueLike: 0.8, partial: true }]));
+  const end = { x: -900 + 100 * 40 - 1.2 * 1600, y: 0 };
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', ...end }, ...others]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s.map((x) => x.t0)));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});
+
+test('a ball struck hard under an arm, a blurred streak (never a whole outline) once clear, is the struck ball from where it rested', () => {
+  const balls = layout();
+  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -650, y1_mm: 90 };
+  const others = balls.slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls, i >= FPS ? [arm] : []));
+  // hidden under the arm for four frames, then partial all the way (fast and blurred) until it stops
+  for (let k = 1; k <= 40; k++, i++) {
+    const x = -900 + 90 * k - 1.1 * k * k;
+    out.push(frame(i, others, [arm], k <= 4 ? [] : [{ x_mm: x, y_mm: 0, conf: 0.7, cueLike: 0.8, partial: true }]));
+  }
+  const end = { x: -900 + 90 * 40 - 1.1 * 1600, y: 0 };
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', ...end }, ...others]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s.map((x) => x.t0)));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.2, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});

@@ -13,16 +13,21 @@ export interface HandoverOptions {
   maxOffLine_mm: number;
   /** its mean speed, mm/s, at least (a hand slides a ball slower) */
   minSpeed_mm_s: number;
-  /** frames in which its whole outline was found, at least (phantoms on an arm are partial) */
+  /** frames in which its whole outline was found, at least (phantoms on an arm are partial) ... */
   minWhole: number;
+  /**
+   * ... or frames in which it was found clear of every occluder, at least: a ball struck hard is a
+   * blurred streak whose outline is never whole, but it rolls out from under the arm (a phantom stays on it)
+   */
+  minClear: number;
 }
 
-export const HANDOVER: HandoverOptions = { minSamples: 8, maxOffLine_mm: 12, minSpeed_mm_s: 300, minWhole: 2 };
+export const HANDOVER: HandoverOptions = { minSamples: 8, maxOffLine_mm: 12, minSpeed_mm_s: 300, minWhole: 2, minClear: 4 };
 
 /** The hidden resting track a rolling candidate left from, or null. */
 export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: number, o: HandoverOptions = HANDOVER): Track | null {
   const h = cand.history;
-  if (cand.confirmed || h.length < o.minSamples || (cand.wholeSeen ?? 0) < o.minWhole) return null;
+  if (cand.confirmed || h.length < o.minSamples || ((cand.wholeSeen ?? 0) < o.minWhole && (cand.clearSeen ?? 0) < o.minClear)) return null;
   const a = h[0]!, b = h.at(-1)!;
   const len = Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm);
   const dur = b.t_s - a.t_s;

@@ -51,6 +51,8 @@ export interface Track {
   restSince_s?: number;
   /** frames in which its whole outline was found */
   wholeSeen?: number;
+  /** frames in which it was found clear of every occluder (a fast ball's blurred outline is partial, but clear) */
+  clearSeen?: number;
 }
 
 export interface TrackerOptions {
@@ -141,7 +143,7 @@ export class Tracker {
       const j = match[i]!;
       if (j >= 0) {
         used.add(j);
-        this.observe(t, o.detections[j]!, o.t_s);
+        this.observe(t, o.detections[j]!, o.t_s, underArm[j]!);
         this.confirm(t, o);
       } else if (!t.confirmed) {
         // a candidate that vanishes was never a ball
@@ -157,7 +159,7 @@ export class Tracker {
       if (this.live().length >= 16 || this.following().length >= 24) return; // a 17th ball is a phantom: never invent one
       this.tracks.push({
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
-        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1,
+        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1, clearSeen: underArm[j] ? 0 : 1,
         confirmed: false, restSince_s: o.t_s,
       });
     });
@@ -193,7 +195,9 @@ export class Tracker {
     // arm: the hand, the arm and the cue's ferrule throw ball-like phantoms, and a lost track that takes
     // one follows the arm away (a cue ball struck off the table under the cue became a phantom stroke
     // on the player's hand)
-    if (t.state !== 'visible' && dist > 2 * this.R && (d.partial || underArm)) return Infinity;
+    // one on part of its outline, clear of the arm, still is after a frame or three unseen: a ball struck
+    // hard blurs into a streak and may vanish for a frame before it shows again
+    if (t.state !== 'visible' && dist > 2 * this.R && (underArm || (d.partial && since > 0.1))) return Infinity;
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
@@ -247,7 +251,7 @@ export class Tracker {
     t.vy_mm_s = 0;
   }
 
-  private observe(t: Track, d: BallDetection, t_s: number): void {
+  private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean): void {
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
     const v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
@@ -260,6 +264,7 @@ export class Tracker {
     t.last = d;
     t.streak += 1;
     if (!d.partial) t.wholeSeen = (t.wholeSeen ?? 0) + 1;
+    if (!underArm) t.clearSeen = (t.clearSeen ?? 0) + 1;
     const z = this.zoneAt(d.x_mm, d.y_mm);
     if (z && z.jaw(d.x_mm, d.y_mm)) t.enteredJaw = z.pocket;
   }
