@@ -46,10 +46,11 @@ const names = listScenarios().map((s) => s.name).filter((n) => n !== 'game' && (
 // every clip its own seed, so its own look (the renderer draws the look from the seed): scenario i's
 // k-th clip is base + 100 i + k
 const allNames = listScenarios().map((s) => s.name);
-const clips = names.flatMap((n) => Array.from({ length: per }, (_, k) => {
+// (made seed by seed across the scenarios, so a set made in part covers every scenario)
+const clips = Array.from({ length: per }, (_, k) => names.map((n) => {
   const seed = base + 100 * allNames.indexOf(n) + k;
   return { name: n, seed, out: join(dir, `${n}-${seed}-${res}`) };
-})).concat(Array.from({ length: games }, (_, k) => {
+})).flat().concat(Array.from({ length: games }, (_, k) => {
   const seed = base + 5000 + k;
   return { name: 'game', seed, out: join(dir, `game${gameStrokes}-${seed}-${res}`) };
 }));
