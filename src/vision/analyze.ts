@@ -11,6 +11,7 @@ import { FrameSourceError, readFrame, type Frame } from './frame.js';
 import { cueLikelihood, type CueBallMode } from './identity/cue-look.js';
 import type { NumberReader } from './identity/number-reader.js';
 import { READER_RADIUS_PX } from './identity/reader-input.js';
+import { ReadSchedule, REST_MM_S, type ReadableTrack } from './identity/read-schedule.js';
 import type { BallDetection as SeenBall, FrameObservation } from './observation.js';
 import { ObservationAnalyzer } from './analyze-observations.js';
 import type { Track } from './tracking/tracker.js';
@@ -42,10 +43,6 @@ export interface AnalyzeSummary {
 
 export class AnalyzeError extends Error {}
 
-/** A resting ball is read again after this long, then after twice as long each time, up to the maximum. */
-const READ_AGAIN_S = 0.5;
-const READ_BACKOFF_MAX_S = 8;
-
 /**
  * The per-frame pipeline on a calibrated camera: detection, tracking, number reading on balls at
  * rest, stroke inference. Feed frames in order; records come back as strokes complete. `analyze`
@@ -55,13 +52,12 @@ export class FramePipeline {
   readonly analyzer: ObservationAnalyzer;
   readonly timings_ms = { detect: 0, track: 0, read: 0 };
   private readonly detector;
-  /** per track: when it was last read, how many times at this spot, and where the spot is */
-  private readonly reads = new Map<number, { t_s: number; count: number; x_mm: number; y_mm: number; spot: number }>();
-  private spots = 0;
+  private readonly schedule: ReadSchedule;
 
   constructor(readonly profile: CalibrationProfile, private readonly o: { spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean }) {
     this.detector = createBallDetector(profile);
     this.analyzer = new ObservationAnalyzer(o.spec, { rack: o.rack ?? true, cueBall: o.cueBall });
+    this.schedule = new ReadSchedule(o.spec.ball_mm / 2, o.readsPerFrame ?? 4);
   }
 
   async push(f: Frame): Promise<TableRecord[]> {
@@ -90,20 +86,9 @@ export class FramePipeline {
   private async read(f: Frame): Promise<void> {
     if (!this.o.reader) return;
     const t0 = performance.now();
-    // balls at rest, seen now, read least recently first: a sharp reading at rest is worth most. A ball
-    // resting at one spot shows the same view frame after frame, so its readings are nearly copies:
-    // read again after 0.5 s, then after twice as long each time (up to 8 s), anew when it moves.
-    const R_mm = this.o.spec.ball_mm / 2;
-    const due = this.analyzer.tracker.live()
-      .filter((t) => {
-        if (t.state !== 'visible' || t.last?.u_px === undefined || Math.hypot(t.vx_mm_s, t.vy_mm_s) >= 30) return false;
-        const r = this.reads.get(t.id);
-        if (!r) return true;
-        if (Math.hypot(t.x_mm - r.x_mm, t.y_mm - r.y_mm) > R_mm / 2) return f.t_s - r.t_s > READ_AGAIN_S;
-        return f.t_s - r.t_s > Math.min(READ_BACKOFF_MAX_S, READ_AGAIN_S * 2 ** (r.count - 1));
-      })
-      .sort((a, b) => (this.reads.get(a.id)?.t_s ?? -Infinity) - (this.reads.get(b.id)?.t_s ?? -Infinity))
-      .slice(0, this.o.readsPerFrame ?? 4);
+    // which balls to read now: see read-schedule.ts
+    const view = (t: Track): ReadableTrack => ({ id: t.id, visible: t.state === 'visible' && t.last?.u_px !== undefined, x_mm: t.x_mm, y_mm: t.y_mm, speed_mm_s: Math.hypot(t.vx_mm_s, t.vy_mm_s) });
+    const due = this.schedule.due(this.analyzer.tracker.live(), view, f.t_s);
     if (!due.length) return;
     // only the part of the frame around the balls to read is copied out (the whole frame is 2.7 MB at
     // 720p); it reaches past each reader patch, so the patches are as if cut from the whole frame
@@ -119,16 +104,13 @@ export class FramePipeline {
     const owned = region.copy();
     const img = { data: owned.getData() as Uint8Array, width: x1 - x0, height: y1 - y0, order: 'bgr' as const };
     owned.release(); region.release();
-    const probs = await this.o.reader.read(img, due.map((t: Track) => ({ u_px: t.last!.u_px! - x0, v_px: t.last!.v_px! - y0, radius_px: t.last!.r_px! })));
+    const probs = await this.o.reader.read(img, due.map((t) => ({ u_px: t.last!.u_px! - x0, v_px: t.last!.v_px! - y0, radius_px: t.last!.r_px! })));
     due.forEach((t, i) => {
+      const d = view(t);
       // the reader was trained on balls 14 px or more in radius (1080p); a numeral on a smaller ball
       // is fewer pixels than it learnt from, and its confident answers are worth less
       const small = Math.min(1, (t.last!.r_px! / READER_RADIUS_PX) ** 2);
-      const r = this.reads.get(t.id);
-      const sameSpot = r && Math.hypot(t.x_mm - r.x_mm, t.y_mm - r.y_mm) <= R_mm / 2;
-      const next = sameSpot ? { ...r, t_s: f.t_s, count: r.count + 1 } : { t_s: f.t_s, count: 1, x_mm: t.x_mm, y_mm: t.y_mm, spot: ++this.spots };
-      this.reads.set(t.id, next);
-      this.analyzer.ids.observeReading(t.id, probs[i]!, true, small, next.spot);
+      this.analyzer.ids.observeReading(t.id, probs[i]!, d.speed_mm_s < REST_MM_S, small, this.schedule.read(d, f.t_s));
     });
     this.timings_ms.read += performance.now() - t0;
   }
