@@ -1,9 +1,12 @@
-// The vision evaluation (issue 4): simulated clips of every scenario, with seeds and looks kept apart
-// from development (seeds from 700000; development used 1..1000 and 2000..2100), analysed from
-// pixels with automatic calibration, scored against the truth: stroke exact match, per-field
-// precision/recall, silent errors, ball-centre error in mm, and how long after the last ball stops
-// each shot record is ready (in stream time).
-// Run: node --import tsx scripts/eval-vision.ts [--per 20] [--seed-base 700000] [--dir /var/tmp/marker-eval] [--resolution 1280x720]
+// The vision evaluation (issue 4): simulated clips of every scenario and whole games, each clip its own
+// seed and look, analysed from pixels with automatic calibration, scored against the truth: stroke
+// exact match, per-field precision/recall, silent errors, ball-centre error in mm, and how long after
+// the last ball stops each shot record is ready (in stream time).
+// Seeds: development used 1..1000, 2000..2100, and the clip sets from 700000, 800000 and 810000 (all
+// looked at, stroke by stroke, while developing). The evaluation set is from 900000 (`--per 6 --games 18
+// --seed-base 900000`), made at the end of session 5 and read only as totals.
+// At 1920×1080 by default: numbers are read on full-resolution crops (at 720p a numeral is 7 px).
+// Run: node --import tsx scripts/eval-vision.ts [--per 20] [--games N] [--seed-base 700000] [--dir /var/tmp/marker-eval] [--resolution 1920x1080] [--jobs 2]
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +29,7 @@ const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return
 const per = Number(opt('per', '20'));
 const base = Number(opt('seed-base', '700000'));
 const dir = opt('dir', '/var/tmp/marker-eval');
-const res = opt('resolution', '1280x720');
+const res = opt('resolution', '1920x1080');
 const jobs = Number(opt('jobs', '2'));
 const only = opt('only', '');
 // --show prints every stroke that is not an exact match, truth beside what was seen (for development)
