@@ -31,7 +31,7 @@ export const SETTINGS_SCHEMA: SectionSpec = {
   source: {
     uri: {
       type: 'string', default: 'demo',
-      description: 'Where stroke records come from: "demo" (the bundled sample game, looped), "records:FILE" (protocol JSONL), "sim:SEED" (a simulated game filmed and analysed live), "file:VIDEO", "v4l2:/dev/video0?width=1280&height=720&fps=30&fourcc=MJPG", "rtsp://…", "still:COMMAND", or "none" (people enter everything).',
+      description: 'Where stroke records come from: "demo" (the bundled sample game, looped), "records:FILE" (protocol JSONL), "sim:SEED" (a simulated game filmed and analysed live), "file:VIDEO", "v4l2:/dev/video0?width=1920&height=1080&fps=30&fourcc=MJPG", "rtsp://…", "still:COMMAND", or "none" (people enter everything).',
     },
     pace: {
       type: 'enum', values: ['realtime', 'fast'], default: 'realtime',

@@ -103,7 +103,7 @@ export function cameraUriProblem(uri: string): string | null {
   if (uri.startsWith('sim:')) { const p = simParams(uri); return typeof p === 'string' ? p : null; }
   if (uri.startsWith('v4l2:')) { const p = v4l2Params(uri); return typeof p === 'string' ? p : null; }
   if (uri.startsWith('file:')) return uri.length > 5 ? null : 'file: needs a video file, e.g. file:game.mp4';
-  if (uri.startsWith('still:')) return uri.slice(6).trim() ? null : 'still: needs a command, e.g. still:fswebcam -r 1280x720 --no-banner -';
+  if (uri.startsWith('still:')) return uri.slice(6).trim() ? null : 'still: needs a command, e.g. still:fswebcam -r 1920x1080 --no-banner -';
   return null;
 }
 

@@ -1,5 +1,5 @@
 // The fallback for cameras neither OpenCV nor ffmpeg can open: a still-capture command run at an interval,
-// printing one JPEG (or PNG) on stdout — e.g. `fswebcam -r 1280x720 --no-banner -`, what node-webcam runs.
+// printing one JPEG (or PNG) on stdout — e.g. `fswebcam -r 1920x1080 --no-banner -`, what node-webcam runs.
 // The still goes to the analysis thread encoded; it decodes it.
 import { spawn } from 'node:child_process';
 import { CaptureError, type FrameCapture, type RawFrame } from './capture.js';
