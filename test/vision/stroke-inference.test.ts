@@ -212,3 +212,24 @@ test('a ball struck hard under an arm, a blurred streak (never a whole outline) 
   assert.equal(s[0]!.struck, 'cue');
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.2, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
+
+test('fingertips by a corner pocket (never a whole ball, there a moment) that go are no ball pocketed', () => {
+  const balls = layout();
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  // a partial "ball" rests in the head-right pocket's corner for 1.5 s (long enough to count), then goes
+  for (let k = 0; k < 1.5 * FPS; k++, i++) out.push(frame(i, balls, [], [{ x_mm: -1740, y_mm: -860, conf: 0.8, cueLike: 0.4, partial: true }]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+  assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'fall'), []);
+});
+
+test('a ball seen whole that rolls into a corner pocket is pocketed', () => {
+  const s = shots(run(scene(45, (k, b) => {
+    // ball 1 from (-120, 300) rolls to the head-right pocket (-1775, -887) and is gone after 40 frames
+    const f = Math.min(1, k / 40);
+    if (k < 40) { b[1]!.x = -120 + (-1760 + 120) * f; b[1]!.y = 300 + (-872 - 300) * f; } else if (b[1]!.id === 1) b.splice(1, 1);
+  })));
+  assert.equal(s.length, 1);
+  assert.deepEqual(s[0]!.pocketed.map((p) => p.pocket), ['HR']);
+});

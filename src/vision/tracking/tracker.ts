@@ -92,6 +92,9 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
   return stt > 0 ? [stx / stt, sty / stt] : [0, 0];
 }
 
+/** A track this young never seen whole that goes into a pocket is taken for a phantom (see unseen()). */
+const PHANTOM_AGE_S = 3;
+
 /** How long the place of a ball that vanished under a body must be clear before it counts as gone. */
 const VANISH_CLEAR_S = 1.0;
 
@@ -289,6 +292,13 @@ export class Tracker {
       return;
     }
     if (zone) {
+      // a "ball" never once seen whole, that came to be in the pocket's corner within the last few
+      // seconds and goes from there, was fingertips or a cuff over the rail by the pocket (a player
+      // placing the cue ball by hand, or leaning on the corner): it was never a ball
+      if ((t.wholeSeen ?? 0) === 0 && o.t_s - t.born_s < PHANTOM_AGE_S) {
+        t.state = 'dropped' as TrackState;
+        return;
+      }
       t.state = 'pocketed';
       t.pocket = zone.pocket;
       t.gone_s = t.lastSeen_s;
