@@ -7,7 +7,7 @@
 // --seed-base 900000`), made at the end of session 5 and read only as totals.
 // At 1920×1080 by default: numbers are read on full-resolution crops (at 720p a numeral is 7 px).
 // Run: node --import tsx scripts/eval-vision.ts [--per 20] [--games N] [--seed-base 700000] [--dir /var/tmp/marker-eval] [--resolution 1920x1080] [--jobs 2]
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -65,10 +65,15 @@ const make = async (): Promise<void> => {
     const c = clips[next++]!;
     if (existsSync(join(c.out, 'frames.jsonl')) && existsSync(join(c.out, 'clip.mp4'))) continue;
     const what = c.name === 'game' ? ['--game', '--strokes', String(gameStrokes)] : ['--scenario', c.name];
+    // made under another name and moved into place when whole: a clip cut short (the process killed) must
+    // not pass for a made one next time
+    const partial = `${c.out}.partial`;
+    rmSync(partial, { recursive: true, force: true });
     await new Promise<void>((resolve, reject) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', c.out, ...what, '--seed', String(c.seed), '--resolution', res], { stdio: ['ignore', 'ignore', 'ignore'] });
+      const p = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', partial, ...what, '--seed', String(c.seed), '--resolution', res], { stdio: ['ignore', 'ignore', 'ignore'] });
       p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`simulate ${c.name} ${c.seed} failed`))));
     });
+    renameSync(partial, c.out);
     process.stderr.write(`clip ${next}/${clips.length} ${c.name} ${c.seed}\n`);
   }
 };
