@@ -11,18 +11,14 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import cv from '../src/vision/cv.js';
 import { listScenarios } from '../src/sim/scenarios/index.js';
-import { calibrate } from '../src/vision/calibration/calibrate.js';
 import { FramePipeline } from '../src/vision/analyze.js';
-import { readFrame, type Frame } from '../src/vision/frame.js';
 import { NumberReader } from '../src/vision/identity/number-reader.js';
 import { compareShots, formatReport } from '../src/vision/eval/compare-shots.js';
 import { parseJsonl } from '../src/protocol/jsonl.js';
 import type { FallRecord, MovedRecord, ShotRecord, TableRecord } from '../src/protocol/records.js';
-import { tableFromProtocol } from '../src/table/geometry.js';
-import { headSideOfCorners } from '../src/vision/calibration/head-side.js';
 import { tableToPx } from '../src/vision/calibration/profile.js';
+import { calibrateSimClip, openSimClip } from './lib/sim-clip.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -88,19 +84,12 @@ interface ClipResult {
   centreErr: number[]; readyDelay: number[]; cornerErr: number | null; error: string | null;
 }
 async function analyseClip(c: { name: string; seed: number; out: string }, reader: NumberReader | null): Promise<ClipResult> {
-  const meta = JSON.parse(readFileSync(join(c.out, 'meta.json'), 'utf8'));
-  const spec = tableFromProtocol(meta.table);
+  const clip = openSimClip(c.out);
+  const { meta, spec, rows } = clip;
   const truth = parseJsonl(readFileSync(join(c.out, 'truth.jsonl'), 'utf8')).map((n) => n.record);
-  const rows = readFileSync(join(c.out, 'frames.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const cap = new cv.VideoCapture(join(c.out, 'clip.mp4'));
-  const fps = cap.get(cv.CAP_PROP_FPS) || meta.fps;
   const r: ClipResult = { name: c.name, seed: c.seed, duration_s: meta.duration_s, truth, seen: [], centreErr: [], readyDelay: [], cornerErr: null, error: null };
   try {
-    const first: Frame[] = [];
-    for (let i = 0; i < 5; i++) { const f = readFrame(cap, i, fps); if (f) first.push(f); }
-    // which end is the head is the one thing an installer tells the referee (`marker calibrate --head`):
-    // an empty table looks the same both ways round
-    const { profile } = calibrate(first, { spec, head: headSideOfCorners(meta.corners) });
+    const profile = calibrateSimClip(clip);
     // the playing surface's corners as calibrated against where the renderer put them
     const L = spec.length_mm / 2, W = spec.width_mm / 2;
     const err = ([[-L, W], [-L, -W], [L, -W], [L, W]] as const).map(([x, y], i) => { const p = tableToPx(profile, x, y, 0); return Math.hypot(p.x - meta.corners[i][0], p.y - meta.corners[i][1]); });
@@ -109,7 +98,7 @@ async function analyseClip(c: { name: string; seed: number; out: string }, reade
     const trueShots = truth.filter((x): x is ShotRecord => x.type === 'shot');
     let n = 0;
     for (;;) {
-      const f = n < first.length ? first[n]! : readFrame(cap, n, fps);
+      const f = clip.frame(n);
       if (!f) break;
       for (const rec of await pipe.push(f)) {
         r.seen.push(rec);
@@ -122,7 +111,7 @@ async function analyseClip(c: { name: string; seed: number; out: string }, reade
       const row = rows[n];
       if (row) {
         const tracks = pipe.analyzer.tracker.live().filter((t) => t.state === 'visible');
-        for (const b of row.balls.filter((x: { state: string }) => x.state === 'visible')) {
+        for (const b of row.balls.filter((x) => x.state === 'visible')) {
           let best = Infinity;
           for (const t of tracks) best = Math.min(best, Math.hypot(t.x_mm - b.x, t.y_mm - b.y));
           if (best < spec.ball_mm / 2) r.centreErr.push(best);
@@ -134,7 +123,7 @@ async function analyseClip(c: { name: string; seed: number; out: string }, reade
   } catch (e) {
     r.error = (e as Error).message;
   } finally {
-    cap.release();
+    clip.release();
   }
   return r;
 }

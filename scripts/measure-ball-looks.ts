@@ -3,14 +3,8 @@
 // figures (colour, dark and white fractions) of the cue ball beside those of the object balls.
 // Use development clips only (seeds from 700000; the evaluation set's looks stay unseen).
 // Run: node --import tsx scripts/measure-ball-looks.ts CLIP_DIR [CLIP_DIR ...] [--step 5]
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import cv from '../src/vision/cv.js';
-import { calibrate } from '../src/vision/calibration/calibrate.js';
 import { createBallDetector } from '../src/vision/detection/detector.js';
-import { readFrame, type Frame } from '../src/vision/frame.js';
-import { tableFromProtocol } from '../src/table/geometry.js';
-import { headSideOfCorners } from '../src/vision/calibration/head-side.js';
+import { calibrateSimClip, openSimClip } from './lib/sim-clip.js';
 
 const args = process.argv.slice(2);
 const step = args.includes('--step') ? Number(args[args.indexOf('--step') + 1]) : 5;
@@ -20,18 +14,13 @@ const add = (s: Sum, d: { colourFraction: number; darkFraction: number; whitenes
 const fmt = (s: Sum) => s.n ? `odd ${(s.odd / s.n).toFixed(2)} c ${(s.colour / s.n).toFixed(2)} d ${(s.dark / s.n).toFixed(2)} w ${(s.white / s.n).toFixed(2)}` : '-';
 
 for (const dir of dirs) {
-  const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
-  const spec = tableFromProtocol(meta.table);
-  const rows = readFileSync(join(dir, 'frames.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const cap = new cv.VideoCapture(join(dir, 'clip.mp4'));
-  const fps = cap.get(cv.CAP_PROP_FPS) || meta.fps;
-  const first: Frame[] = [];
-  for (let i = 0; i < 5; i++) { const f = readFrame(cap, i, fps); if (f) first.push(f); }
-  const { profile } = calibrate(first, { spec, head: headSideOfCorners(meta.corners) });
+  const clip = openSimClip(dir);
+  const { spec, rows, meta } = clip;
+  const profile = calibrateSimClip(clip);
   const det = createBallDetector(profile, { motionGate: false });
   const per = new Map<string, Sum>();
   for (let n = 0; ; n++) {
-    const f = n < first.length ? first[n]! : readFrame(cap, n, fps);
+    const f = clip.frame(n);
     if (!f) break;
     if (n % step === 0 && rows[n]) {
       for (const d of det.detect(f)) {
@@ -44,7 +33,7 @@ for (const dir of dirs) {
     }
     f.bgr.release();
   }
-  cap.release();
+  clip.release();
   const objects = [...per.entries()].filter(([k]) => k !== 'cue').map(([, s]) => s);
   const maxOf = (f: (s: Sum) => number) => Math.max(...objects.map(f)).toFixed(2);
   const cue = per.get('cue');

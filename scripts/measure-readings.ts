@@ -2,15 +2,9 @@
 // (development clips only): per clip and in total, readings that named the ball right, said "not
 // visible", were unsure (top answer under 50%), or named another ball with 50% or more (the dangerous kind).
 // Run: node --import tsx scripts/measure-readings.ts [--turns 1|4] CLIP_DIR…
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import cv from '../src/vision/cv.js';
-import { calibrate } from '../src/vision/calibration/calibrate.js';
 import { FramePipeline } from '../src/vision/analyze.js';
-import { readFrame, type Frame } from '../src/vision/frame.js';
 import { NumberReader } from '../src/vision/identity/number-reader.js';
-import { tableFromProtocol } from '../src/table/geometry.js';
-import { headSideOfCorners } from '../src/vision/calibration/head-side.js';
+import { calibrateSimClip, openSimClip } from './lib/sim-clip.js';
 import { NOT_VISIBLE } from '../src/vision/observation.js';
 
 const args = process.argv.slice(2);
@@ -25,14 +19,9 @@ const base = await NumberReader.load();
 const reader = Object.assign(Object.create(base) as NumberReader, { read: (img: Parameters<NumberReader['read']>[0], balls: Parameters<NumberReader['read']>[1]) => base.read(img, balls, turns) });
 const total = { reads: 0, right: 0, notVisible: 0, unsure: 0, wrong: 0 };
 for (const dir of clips) {
-  const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
-  const spec = tableFromProtocol(meta.table);
-  const rows = readFileSync(join(dir, 'frames.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const cap = new cv.VideoCapture(join(dir, 'clip.mp4'));
-  const fps = cap.get(cv.CAP_PROP_FPS) || meta.fps;
-  const first: Frame[] = [];
-  for (let i = 0; i < 5; i++) { const f = readFrame(cap, i, fps); if (f) first.push(f); }
-  const { profile } = calibrate(first, { spec, head: headSideOfCorners(meta.corners) });
+  const sim = openSimClip(dir);
+  const { spec, rows } = sim;
+  const profile = calibrateSimClip(sim);
   const pipe = new FramePipeline(profile, { spec, cueBall: 'auto', reader });
   const clip = { reads: 0, right: 0, notVisible: 0, unsure: 0, wrong: 0 };
   let n = 0;
@@ -58,13 +47,13 @@ for (const dir of clips) {
     observe(track, probs, sharp, weight, spot);
   };
   for (;;) {
-    const f = n < first.length ? first[n]! : readFrame(cap, n, fps);
+    const f = sim.frame(n);
     if (!f) break;
     await pipe.push(f);
     n++;
   }
   pipe.finish();
-  cap.release();
+  sim.release();
   console.log(`${dir}: ${clip.reads} readings, right ${clip.right}, not visible ${clip.notVisible}, unsure ${clip.unsure}, wrong ${clip.wrong}`);
   for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += clip[k];
 }
