@@ -152,65 +152,52 @@ test('a hidden ball is not handed to a phantom on the arm far from its place', (
   assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'moved'), [], 'the cue ball never moved');
 });
 
-test('a ball struck under an arm, seen only in part until it rolls clear, is the struck ball from where it rested', () => {
-  // the cue ball rests at (-900, 0); an arm lies along the table over it; the ball rolls off along the
-  // arm at 1.5 m/s, found only in part (partial) while under it, whole once clear
+/**
+ * The cue ball rests at (-900, 0) for two seconds (under `arm`, if any, for the second of them); then, for
+ * action frames k = 1..n, the camera finds `seenAt(k)` in its place (nothing while it is hidden), the arm
+ * still there; then it rests at (`end_x`, 0) for three seconds with the arm gone.
+ */
+function cueStruck(n: number, seenAt: (k: number) => BallDetection[], end_x: number, arm?: OccludedBox): FrameObservation[] {
   const balls = layout();
-  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -150, y1_mm: 90 };
   const others = balls.slice(1);
   const out: FrameObservation[] = [];
   let i = 0;
-  for (; i < 2 * FPS; i++) out.push(frame(i, balls, i >= FPS ? [arm] : []));
-  for (let k = 1; k <= 40; k++, i++) {
-    const x = -900 + 50 * k - 0.4 * k * k;
-    const under = x < arm.x1_mm + 34;
-    out.push(frame(i, others, [arm], [{ x_mm: x, y_mm: 0, conf: 0.8, cueLike: 0.9, ...(under && { partial: true }) }]));
-  }
-  const end = { x: -900 + 50 * 40 - 0.4 * 1600, y: 0 };
-  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', ...end }, ...others]));
-  const s = shots(run(out));
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls, arm && i >= FPS ? [arm] : []));
+  for (let k = 1; k <= n; k++, i++) out.push(frame(i, others, arm ? [arm] : [], seenAt(k)));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', x: end_x, y: 0 }, ...others]));
+  return out;
+}
+/** One stroke, the cue ball's, begun when it left its place at 2 s (within `tol_s`). */
+function assertStruckFromRest(frames: FrameObservation[], tol_s: number): void {
+  const s = shots(run(frames));
   assert.equal(s.length, 1, JSON.stringify(s.map((x) => x.t0)));
   assert.equal(s[0]!.struck, 'cue');
-  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < tol_s, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+}
+const streak = (x_mm: number, partial: boolean): BallDetection => ({ x_mm, y_mm: 0, conf: partial ? 0.7 : 0.8, cueLike: partial ? 0.8 : 0.9, ...(partial && { partial: true }) });
+
+test('a ball struck under an arm, seen only in part until it rolls clear, is the struck ball from where it rested', () => {
+  // an arm lies along the table over the cue ball; the ball rolls off along the arm at 1.5 m/s, found only
+  // in part (partial) while under it, whole once clear
+  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -150, y1_mm: 90 };
+  const x = (k: number) => -900 + 50 * k - 0.4 * k * k;
+  assertStruckFromRest(cueStruck(40, (k) => [{ ...streak(x(k), false), ...(x(k) < arm.x1_mm + 34 && { partial: true }) }], x(40), arm), 0.1);
 });
 
 test('a ball struck hard, lost for a frame and then found only as a blurred streak, is followed from where it rested', () => {
   // the cue tip shows as a partial "ball" beside the cue ball as it strikes; the ball is not found in
   // the next frame (a streak too faint), then in part only (blurred) at 3 m/s, clear of any arm
-  const balls = layout();
-  const others = balls.slice(1);
-  const out: FrameObservation[] = [];
-  let i = 0;
-  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
-  out.push(frame(i++, balls, [], [{ x_mm: -930, y_mm: -60, conf: 0.6, cueLike: 0.5, partial: true }]));
-  out.push(frame(i++, others));
-  for (let k = 2; k <= 40; k++, i++) out.push(frame(i, others, [], [{ x_mm: -900 + 100 * k - 1.2 * k * k, y_mm: 0, conf: 0.7, cueLike: 0.8, partial: true }]));
-  const end = { x: -900 + 100 * 40 - 1.2 * 1600, y: 0 };
-  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', ...end }, ...others]));
-  const s = shots(run(out));
-  assert.equal(s.length, 1, JSON.stringify(s.map((x) => x.t0)));
-  assert.equal(s[0]!.struck, 'cue');
-  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+  const x = (k: number) => -900 + 100 * k - 1.2 * k * k;
+  const tip: BallDetection = { x_mm: -930, y_mm: -60, conf: 0.6, cueLike: 0.5, partial: true };
+  const rest: BallDetection = { x_mm: -900, y_mm: 0, conf: 0.95, cueLike: 0.95 };
+  assertStruckFromRest(cueStruck(41, (k) => (k === 1 ? [rest, tip] : k === 2 ? [] : [streak(x(k - 1), true)]), x(40)), 0.1);
 });
 
 test('a ball struck hard under an arm, a blurred streak (never a whole outline) once clear, is the struck ball from where it rested', () => {
-  const balls = layout();
-  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -650, y1_mm: 90 };
-  const others = balls.slice(1);
-  const out: FrameObservation[] = [];
-  let i = 0;
-  for (; i < 2 * FPS; i++) out.push(frame(i, balls, i >= FPS ? [arm] : []));
   // hidden under the arm for four frames, then partial all the way (fast and blurred) until it stops
-  for (let k = 1; k <= 40; k++, i++) {
-    const x = -900 + 90 * k - 1.1 * k * k;
-    out.push(frame(i, others, [arm], k <= 4 ? [] : [{ x_mm: x, y_mm: 0, conf: 0.7, cueLike: 0.8, partial: true }]));
-  }
-  const end = { x: -900 + 90 * 40 - 1.1 * 1600, y: 0 };
-  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', ...end }, ...others]));
-  const s = shots(run(out));
-  assert.equal(s.length, 1, JSON.stringify(s.map((x) => x.t0)));
-  assert.equal(s[0]!.struck, 'cue');
-  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.2, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -650, y1_mm: 90 };
+  const x = (k: number) => -900 + 90 * k - 1.1 * k * k;
+  assertStruckFromRest(cueStruck(40, (k) => (k <= 4 ? [] : [streak(x(k), true)]), x(40), arm), 0.2);
 });
 
 test('fingertips by a corner pocket (never a whole ball, there a moment) that go are no ball pocketed', () => {
