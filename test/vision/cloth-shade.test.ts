@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import cv from '../../src/vision/cv.js';
 import { clothShadeAt, estimateClothModel, refineClothModel } from '../../src/vision/calibration/cloth.js';
-import { clothLike } from '../../src/vision/detection/votes.js';
+import { clothLike, occluderShadeAt } from '../../src/vision/detection/votes.js';
 
 const W = 320, H = 180;
 const CLOTH = [30, 130, 40]; // B, G, R: green
@@ -39,7 +39,7 @@ test('dim cloth in a corner is cloth given the shade; a grey sleeve there is not
   const m = refineClothModel(img, estimateClothModel(img), all);
   const f = falloff(6, 6);
   const [b, g, r] = CLOTH.map((v) => Math.round(v * f)) as [number, number, number];
-  const shade = clothShadeAt(m, 6.5 / W, 6.5 / H);
+  const shade = occluderShadeAt(m, 6.5 / W, 6.5 / H);
   assert.equal(clothLike(m, b, g, r), false, 'without the shade, a third as bright as the middle is "not cloth"');
   assert.equal(clothLike(m, b, g, r, m.chroma, 20, shade), true, 'with it, cloth');
   assert.equal(clothLike(m, 40, 40, 40, m.chroma, 20, shade), false, 'a grey sleeve');

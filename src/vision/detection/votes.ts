@@ -33,12 +33,19 @@ export function opponent(b: number, g: number, r: number): [number, number, numb
 /** Whether a pixel is the cloth's: its colour, and a brightness the lamps give the cloth there (`shade`, see cloth.ts). */
 export function clothLike(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma, T2 = 20, shade = 1): boolean {
   const s = r + g + b;
-  const bright = m.brightness * Math.min(1, Math.max(0.5, shade));
-  if (s > Math.min(765, m.brightness * 3 * 2.2) || s < bright * 3 * 0.35) return false;
-  return clothDistance2(m, b, g, r, mean, Math.min(1, Math.max(0.5, shade))) < T2;
+  if (s > Math.min(765, m.brightness * 3 * 2.2) || s < m.brightness * shade * 3 * 0.35) return false;
+  return clothDistance2(m, b, g, r, mean, shade) < T2;
 }
 
-/** The cloth's expected chromaticity and shade at every work pixel (the model's fields, evaluated once): r, g, shade. */
+/**
+ * The shade the occluder map allows for at a place: the cloth's, but never brighter than its median (a
+ * bright patch changes nothing) nor below half of it (a dark sleeve in a dark corner is still an arm).
+ */
+export function occluderShadeAt(m: ClothModel, nx: number, ny: number): number {
+  return Math.min(1, Math.max(0.5, clothShadeAt(m, nx, ny)));
+}
+
+/** The cloth's expected chromaticity and the occluder map's shade at every work pixel (evaluated once): r, g, shade. */
 export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: number, imageH: number): Float32Array {
   const w = geo.workW, h = geo.workH;
   const out = new Float32Array(3 * w * h);
@@ -47,7 +54,7 @@ export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: n
     const nx = (geo.roi.x + (x + 0.5) * sx) / imageW, ny = (geo.roi.y + (y + 0.5) * sy) / imageH;
     const c = clothChromaAt(cloth, nx, ny);
     const i = 3 * (y * w + x);
-    out[i] = c[0]; out[i + 1] = c[1]; out[i + 2] = clothShadeAt(cloth, nx, ny);
+    out[i] = c[0]; out[i + 1] = c[1]; out[i + 2] = occluderShadeAt(cloth, nx, ny);
   }
   return out;
 }
