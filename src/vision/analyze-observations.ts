@@ -4,7 +4,7 @@ import type { TableRecord } from '../protocol/records.js';
 import type { BallId } from '../sim/types.js';
 import { rackPositions, type TableSpec } from '../table/geometry.js';
 import { IdentityBook } from './identity/identity-book.js';
-import type { CueBallMode } from './identity/cue-look.js';
+import { cueOddness, type CueBallMode } from './identity/cue-look.js';
 import type { FrameObservation } from './observation.js';
 import { StrokeBuilder, type VisionRecord } from './strokes/stroke-builder.js';
 import { Tracker } from './tracking/tracker.js';
@@ -26,7 +26,8 @@ export class ObservationAnalyzer {
   private lastT = 0;
 
   constructor(readonly spec: TableSpec, private readonly opts: AnalyzerOptions = {}) {
-    this.tracker = new Tracker(spec);
+    const cueBall = opts.cueBall ?? 'auto';
+    this.tracker = new Tracker(spec, { lookOf: (d) => (d.look ? cueOddness(d.look, cueBall) : d.cueLike) });
     this.ids = new IdentityBook(opts.cueBall ?? 'auto');
     const all: BallId[] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
     this.builder = new StrokeBuilder(spec, this.tracker, this.ids, opts.onTable ?? (() => all));

@@ -53,6 +53,9 @@ export interface Track {
   wholeSeen?: number;
   /** frames in which it was found clear of every occluder (a fast ball's blurred outline is partial, but clear) */
   clearSeen?: number;
+  /** mean look (how like the cue ball, see TrackerOptions.lookOf) over `lookN` whole detections */
+  look?: number;
+  lookN?: number;
 }
 
 export interface TrackerOptions {
@@ -67,6 +70,12 @@ export interface TrackerOptions {
   /** a new track becomes a ball after resting this long */
   confirm_s: number;
   restSpeed_mm_s: number;
+  /**
+   * How like the cue ball a detection looks, 0 (an object ball) to about 1, or undefined (no look
+   * figures). With it, a detection that looks unlike a track costs more to give it: the cue ball and
+   * an object ball side by side, one of them unseen for a frame, do not trade identities.
+   */
+  lookOf?: (d: BallDetection) => number | undefined;
 }
 
 const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000, confirm_s: 0.5, restSpeed_mm_s: 45 };
@@ -91,6 +100,28 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
   }
   return stt > 0 ? [stx / stt, sty / stt] : [0, 0];
 }
+
+/**
+ * Tracks to detections in two stages: first every detection within a ball radius of a track's
+ * expected place goes to it (no other ball can be that near), then the rest, with the wide gates.
+ * In one stage the assignment matches as many tracks as it can however far: a ball unseen for a
+ * frame in a cluster (merged with a neighbour, or under the cue) had its track leap onto a
+ * neighbour's detection and the neighbour's onto the next, shifting identities down a chain.
+ */
+export function matchInTwoStages(cost: number[][], near: number): number[] {
+  const match = assign(cost.map((row) => row.map((c) => (c <= near ? c : Infinity))));
+  const takenCols = new Set(match.filter((j) => j >= 0));
+  const rest = match.map((j, i) => (j >= 0 ? -1 : i)).filter((i) => i >= 0);
+  if (!rest.length || takenCols.size === (cost[0]?.length ?? 0)) return match;
+  const second = assign(rest.map((i) => cost[i]!.map((c, j) => (takenCols.has(j) ? Infinity : c))));
+  rest.forEach((i, k) => { match[i] = second[k]!; });
+  return match;
+}
+
+/** Distance (mm) a detection's look costs when it is wholly unlike its track's (see lookCost()). */
+const LOOK_COST_MM = 150;
+/** Whole detections a track needs before its look counts. */
+const MIN_LOOKS = 5;
 
 /** A track this young never seen whole that goes into a pocket is taken for a phantom (see unseen()). */
 const PHANTOM_AGE_S = 3;
@@ -140,7 +171,7 @@ export class Tracker {
     // (whether each detection lies under an arm: once per detection, not per track and detection)
     const underArm = o.detections.map((d) => isOccluded(o, d.x_mm, d.y_mm, this.R));
     const cost = live.map((t) => o.detections.map((d, j) => this.matchCost(t, d, underArm[j]!, o.t_s, dt)));
-    const match = assign(cost);
+    const match = matchInTwoStages(cost, this.R);
     const used = new Set<number>();
     live.forEach((t, i) => {
       const j = match[i]!;
@@ -177,6 +208,16 @@ export class Tracker {
     else if (t_s - (t.restSince_s ?? t_s) >= this.opts.confirm_s) t.confirmed = true;
   }
 
+  /**
+   * What a detection's look adds to its distance from a track whose look is known. (An outline cut
+   * by an arm may hold the arm's colour; one cut by blur or a neighbour still has the ball's.)
+   */
+  private lookCost(t: Track, d: BallDetection, underArm: boolean): number {
+    if (!this.opts.lookOf || (t.lookN ?? 0) < MIN_LOOKS || (d.partial && underArm)) return 0;
+    const l = this.opts.lookOf(d);
+    return l === undefined ? 0 : LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
+  }
+
   private matchCost(t: Track, d: BallDetection, underArm: boolean, t_s: number, dt: number): number {
     const since = t_s - t.lastSeen_s;
     const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
@@ -205,7 +246,7 @@ export class Tracker {
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
     if (dist > gate) return Infinity;
-    return this.pushedAway(t, d) ? dist : Infinity;
+    return this.pushedAway(t, d) ? dist + this.lookCost(t, d, underArm) : Infinity;
   }
 
   /**
@@ -268,6 +309,13 @@ export class Tracker {
     t.streak += 1;
     if (!d.partial) t.wholeSeen = (t.wholeSeen ?? 0) + 1;
     if (!underArm) t.clearSeen = (t.clearSeen ?? 0) + 1;
+    const look = d.partial ? undefined : this.opts.lookOf?.(d);
+    if (look !== undefined) {
+      // a running mean, then a slow one: the look is the ball's, lamps and blur only nudge it
+      const n = Math.min(t.lookN ?? 0, 30);
+      t.look = ((t.look ?? 0) * n + look) / (n + 1);
+      t.lookN = (t.lookN ?? 0) + 1;
+    }
     const z = this.zoneAt(d.x_mm, d.y_mm);
     if (z && z.jaw(d.x_mm, d.y_mm)) t.enteredJaw = z.pocket;
   }
