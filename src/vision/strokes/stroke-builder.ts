@@ -31,6 +31,9 @@ export interface StrokeBuilderOptions {
   fastGone_mm_s: number;
 }
 
+/** Two balls this far apart (gap between them, mm) or less are taken to touch (positions are good to a few mm). */
+const FROZEN_GAP_mm = 12;
+
 const DEFAULTS: StrokeBuilderOptions = { move_mm_s: 150, rest_mm_s: 45, rest_s: 0.17, contact_mm: 35, minConfidence: 0.9, settle_s: 1.0, fastGone_mm_s: 3000 };
 
 interface Motion {
@@ -302,10 +305,11 @@ export class StrokeBuilder {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
-      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, struckPeak_mm_s: 0,
+      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, struckPeak_mm_s: 0, struckFrozen: false,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
+    if (!isCue) this.frozenCueStroke(this.stroke, t, atStart, start_s);
     return out;
   }
 
@@ -362,6 +366,41 @@ export class StrokeBuilder {
       st.firstContactGuessed = true;
       const c = this.positionAt(cue, t_s);
       st.cueContact = [c.x, c.y];
+    }
+  }
+
+  /**
+   * An object ball set moving from rest with no moving ball near it, while the cue ball rests against
+   * it or against a ball touching it (a chain of touching balls): the cue ball frozen to the cluster
+   * was struck and passed the hit on, moving a millimetre or two itself. It is taken as struck, its neighbour on the chain as
+   * the first contact, and both are flagged: the camera did not see the cue ball move.
+   */
+  private frozenCueStroke(st: Stroke, t: Track, atStart: Track[], t_s: number): void {
+    if (st.cueTrack === null) return;
+    const cue = atStart.find((o) => o.id === st.cueTrack);
+    if (!cue || cue.id === t.id) return;
+    // a gap this small is measurement error: the two balls touch
+    const touch = 2 * this.R + FROZEN_GAP_mm;
+    const at = (x: Track) => this.m(x).anchor ?? { x: x.x_mm, y: x.y_mm };
+    const prev = new Map<number, Track | null>([[cue.id, null]]);
+    const queue: Track[] = [cue];
+    while (queue.length) {
+      const cur = queue.shift()!;
+      const p = at(cur);
+      for (const o of atStart) {
+        if (prev.has(o.id)) continue;
+        const q = at(o);
+        if (Math.hypot(q.x - p.x, q.y - p.y) > touch) continue;
+        prev.set(o.id, cur);
+        if (o.id !== t.id) { queue.push(o); continue; }
+        const chain: Track[] = [o];
+        for (let b = prev.get(o.id) ?? null; b; b = prev.get(b.id) ?? null) chain.unshift(b);
+        st.struck = cue.id;
+        st.struckFrozen = true;
+        for (let i = 0; i + 1 < chain.length; i++) this.contact(chain[i]!, chain[i + 1]!, t_s);
+        st.firstContactGuessed = true;
+        return;
+      }
     }
   }
 

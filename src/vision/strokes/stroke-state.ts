@@ -30,6 +30,8 @@ export interface Stroke {
   /** object balls set moving by contacts nobody saw; the first contact was guessed from one */
   unseenContacts: number;
   firstContactGuessed: boolean;
+  /** the cue ball was taken as struck though not seen to move: frozen against the balls that moved */
+  struckFrozen: boolean;
   /** the struck ball's top speed while seen */
   struckPeak_mm_s: number;
 }

@@ -1,0 +1,116 @@
+// Identities in a cluster of balls: a ball unseen for a frame next to another must not hand its
+// identity on; the cue ball keeps its own by its look; a cue ball frozen to the ball it pushes is the
+// struck ball though it hardly moves. Made-up observations, no pixels.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
+import { ID_CLASSES, type BallDetection, type FrameObservation, type OccludedBox } from '../../src/vision/observation.js';
+import type { ShotRecord, TableRecord } from '../../src/protocol/records.js';
+import { matchInTwoStages, Tracker } from '../../src/vision/tracking/tracker.js';
+import { RUSSIAN_12FT } from '../../src/table/geometry.js';
+
+const FPS = 30;
+const R = RUSSIAN_12FT.ball_mm / 2;
+interface Ball { id: 'cue' | number; x: number; y: number }
+/** A clear reading of the ball's number (the cue ball's look tells it apart too). */
+function reading(id: 'cue' | number): number[] {
+  const p = new Array<number>(ID_CLASSES).fill(0.002);
+  p[id === 'cue' ? 0 : id] = 1 - 0.002 * (ID_CLASSES - 1);
+  return p;
+}
+const det = (b: Ball, extra: Partial<BallDetection> = {}): BallDetection => ({ x_mm: b.x, y_mm: b.y, conf: 0.95, cueLike: b.id === 'cue' ? 0.95 : 0.03, idProbs: reading(b.id), sharp: true, ...extra });
+const at = (i: number, detections: BallDetection[], occluded: OccludedBox[] = []): FrameObservation => ({ index: i, t_s: i / FPS, detections, occluded });
+
+test('two-stage matching: a detection on a track\'s own place is that track\'s, though another track has none nearer', () => {
+  // track 0 lost its detection; its nearest is track 1's own (cost 1). In one stage the assignment
+  // matches both tracks (0 → 1's detection, 1 → a stray one 43 mm off); in two, track 1 keeps its own
+  const cost = [[211, 166], [1, 43]];
+  assert.deepEqual(matchInTwoStages(cost, R), [1, 0]);
+  assert.deepEqual(matchInTwoStages([[Infinity, 211], [Infinity, 1]], R), [-1, 1]);
+  // with nothing near, the second stage still takes far matches (a ball struck hard from rest)
+  assert.deepEqual(matchInTwoStages([[250]], R), [0]);
+});
+
+/**
+ * Ball 1 rests under the cue (hidden for a frame) as ball 2 rolls past 150 mm away; the cue's tip beside
+ * ball 2 throws a partial "ball" under the cue, which a resting ball may not take but a rolling one may.
+ */
+test('a resting ball unseen for a frame beside a rolling one keeps its identity, and so does the rolling one', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const b1: Ball = { id: 1, x: 0, y: 0 };
+  const b2: Ball = { id: 2, x: -600, y: 150 };
+  const cueStick: OccludedBox = { x0_mm: -60, y0_mm: -60, x1_mm: 60, y1_mm: 130 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(b1), det(b2)]));
+  for (let k = 0; k < 30; k++, i++) {
+    b2.x += 40; // 1.2 m/s
+    const hidden = Math.abs(b2.x) < 20;
+    const tip: BallDetection = { x_mm: b2.x, y_mm: 110, conf: 0.6, cueLike: 0.03, partial: true };
+    tr.update(hidden ? at(i, [det(b2), tip], [cueStick]) : at(i, [det(b1), det(b2)]));
+  }
+  const near = (b: Ball) => tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R);
+  assert.equal(near(b1)?.id, 1, 'ball 1 keeps its first track');
+  assert.equal(near(b2)?.id, 2, 'ball 2 keeps its first track');
+});
+
+/**
+ * The cue ball and an object ball 85 mm apart, both at rest; the cue ball is struck away past the
+ * object ball, whose detection is lost in the frames the blurred cue ball passes (merged with it).
+ */
+function struckPastNeighbour(): { a: ObservationAnalyzer; recs: TableRecord[] } {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const recs: TableRecord[] = [];
+  const push = (o: FrameObservation) => recs.push(...a.push(o));
+  const cue: Ball = { id: 'cue', x: 0, y: 0 };
+  const five: Ball = { id: 5, x: 83, y: 23 };
+  const far: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
+  let i = 0;
+  // the cue ball and ball 5 are never read: named by the cue ball's look and by elimination, so
+  // their names are only as good as their tracks
+  const unread = (b: Ball, extra: Partial<BallDetection> = {}) => det(b, { idProbs: undefined, ...extra });
+  for (; i < 60; i++) push(at(i, [unread(cue), unread(five), ...far.map((b) => det(b))]));
+  for (let k = 1; k <= 30; k++, i++) {
+    // first frame: 159 mm down-right (137 from ball 5's place)
+    const c: Ball = { id: 'cue', x: 114 + 30 * (k - 1), y: -111 - 29 * (k - 1) };
+    push(at(i, [unread(c, { partial: k <= 2 }), ...(k <= 2 ? [] : [unread(five)]), ...far.map((b) => det(b))]));
+  }
+  for (let k = 0; k < 60; k++, i++) push(at(i, [unread({ id: 'cue', x: 984, y: -952 }), unread(five), ...far.map((b) => det(b))]));
+  recs.push(...a.finish());
+  return { a, recs };
+}
+
+test('a struck cue ball passing a resting ball whose detection it hides is followed by its own track (by its look)', () => {
+  const { a, recs } = struckPastNeighbour();
+  const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
+  assert.equal(shots.length, 1, JSON.stringify(shots));
+  assert.equal(shots[0]!.struck, 'cue', 'the ball that rolled away is the cue ball');
+  assert.deepEqual(shots[0]!.before?.cue, [0, 0], 'from where the cue ball rested');
+  const live = a.tracker.live();
+  const names = a.ids.resolve(live.map((t) => t.id), ['cue', 1, 2, 5]);
+  const cueTrack = live.find((t) => names.get(t.id)?.id === 'cue')!;
+  assert.ok(Math.hypot(cueTrack.x_mm - 984, cueTrack.y_mm + 952) < R, `the cue ball's track ended where the cue ball did (${cueTrack.x_mm}, ${cueTrack.y_mm})`);
+  const fiveTrack = live.find((t) => names.get(t.id)?.id === 5)!;
+  assert.ok(Math.hypot(fiveTrack.x_mm - 83, fiveTrack.y_mm - 23) < R, 'ball 5 is where it rested');
+});
+
+test('a cue ball frozen to a ball that moves off with nothing seen moving near it is the struck ball, flagged', () => {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  // the cue ball touches ball 8, which touches ball 15; ball 15 rolls away, the others shift a millimetre
+  const cue: Ball = { id: 'cue', x: 0, y: 0 };
+  const eight: Ball = { id: 8, x: 2 * R + 1, y: 0 };
+  const fifteen: Ball = { id: 15, x: 4 * R + 2, y: 0 };
+  const others: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
+  const all = () => [cue, eight, fifteen, ...others].map((b) => det(b));
+  const recs: TableRecord[] = [];
+  let i = 0;
+  for (; i < 60; i++) recs.push(...a.push(at(i, all())));
+  cue.x += 1; eight.x += 2;
+  for (let k = 0; k < 40; k++, i++) { fifteen.x += Math.max(5, 60 - 1.5 * k); recs.push(...a.push(at(i, all()))); }
+  for (let k = 0; k < 90; k++, i++) recs.push(...a.push(at(i, all())));
+  recs.push(...a.finish());
+  const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
+  assert.equal(shots.length, 1, JSON.stringify(shots));
+  assert.equal(shots[0]!.struck, 'cue');
+  assert.equal(shots[0]!.firstContact, 8);
+  assert.ok(shots[0]!.review.some((r) => r.what === 'struck'), 'flagged: the cue ball was not seen to move');
+});
