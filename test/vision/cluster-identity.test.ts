@@ -114,3 +114,28 @@ test('a cue ball frozen to a ball that moves off with nothing seen moving near i
   assert.equal(shots[0]!.firstContact, 8);
   assert.ok(shots[0]!.review.some((r) => r.what === 'struck'), 'flagged: the cue ball was not seen to move');
 });
+
+test('a soft stroke that pushes a ball a few cm away too slowly to be seen starting is a stroke with that first contact, not a ball moved by hand', () => {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const cue: Ball = { id: 'cue', x: 0, y: 0 };
+  const three: Ball = { id: 3, x: 2 * R + 20, y: 0 };
+  const others: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
+  const all = () => [cue, three, ...others].map((b) => det(b));
+  const recs: TableRecord[] = [];
+  let i = 0;
+  for (; i < 60; i++) recs.push(...a.push(at(i, all())));
+  // the cue ball goes 40 mm, from 300 mm/s to rest; ball 3 creeps 30 mm at 90 mm/s (never "moving")
+  const cueSteps = [10, 10, 8, 6, 4, 2];
+  for (let k = 0; k < 14; k++, i++) {
+    cue.x += cueSteps[k] ?? 0;
+    if (k >= 3 && k < 13) three.x += 3;
+    recs.push(...a.push(at(i, all())));
+  }
+  for (let k = 0; k < 90; k++, i++) recs.push(...a.push(at(i, all())));
+  recs.push(...a.finish());
+  const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
+  assert.equal(shots.length, 1, JSON.stringify(recs));
+  assert.equal(shots[0]!.struck, 'cue');
+  assert.equal(shots[0]!.firstContact, 3);
+  assert.equal(recs.filter((r) => r.type === 'moved').length, 0);
+});

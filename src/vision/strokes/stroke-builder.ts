@@ -31,8 +31,14 @@ export interface StrokeBuilderOptions {
   fastGone_mm_s: number;
 }
 
-/** Two balls this far apart (gap between them, mm) or less are taken to touch (positions are good to a few mm). */
-const FROZEN_GAP_mm = 12;
+/**
+ * Two balls this far apart (gap between them, mm) or less are taken to touch: positions are good to a
+ * few mm, and a ball pushed off slowly creeps several mm before it counts as moving. (A cue ball this
+ * near, struck softly, never rolls fast enough to be seen moving either.)
+ */
+const FROZEN_GAP_mm = 25;
+/** A resting ball this far (mm) off its place was moved (detection noise is a few mm). */
+const CREPT_mm = 12;
 
 const DEFAULTS: StrokeBuilderOptions = { move_mm_s: 150, rest_mm_s: 45, rest_s: 0.17, contact_mm: 35, minConfidence: 0.9, settle_s: 1.0, fastGone_mm_s: 3000 };
 
@@ -443,12 +449,37 @@ export class StrokeBuilder {
    */
   private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
     this.lastEnd_s = t_s;
+    if (this.touchedNothing(st)) this.creepContacts(st);
     if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
     if (this.wasNoStroke(st, t_s)) {
       this.stroke = null;
       return { records: [], wasStroke: false };
     }
     return { records: this.finishStroke(t_s, truncated), wasStroke: true };
+  }
+
+  /**
+   * A ball the struck ball reached that was pushed off too slowly to be seen starting (a soft stroke
+   * into a ball a few cm away): it is off its place by more than detection noise when the stroke ends,
+   * and the struck ball's path came within touching distance of where it rested. The earliest such
+   * approach is the first contact.
+   */
+  private creepContacts(st: Stroke): void {
+    const s = this.tracker.tracks.find((x) => x.id === st.struck);
+    if (!s) return;
+    const path = s.history.filter((h) => h.t_s >= st.t0_s - 0.05);
+    if (path.length < 2) return;
+    const reached: { o: Track; t_s: number }[] = [];
+    for (const o of this.tracker.live()) {
+      const b = st.before.get(o.id);
+      if (o.id === s.id || !b || o.state !== 'visible' || Math.hypot(o.x_mm - b[0], o.y_mm - b[1]) < CREPT_mm) continue;
+      const p = { x: b[0], y: b[1] };
+      for (let i = 0; i + 1 < path.length; i++) {
+        if (segmentDistance(path[i]!, path[i + 1]!, p) <= 2 * this.R + CREPT_mm) { reached.push({ o, t_s: path[i + 1]!.t_s }); break; }
+      }
+    }
+    reached.sort((a, b) => a.t_s - b.t_s);
+    for (const r of reached) this.contact(s, r.o, r.t_s);
   }
 
   /** Nothing but the struck ball moved: no contact, seen or unseen, and no ball left the table. */
