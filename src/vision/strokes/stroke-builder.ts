@@ -11,6 +11,7 @@ import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { round2, shotRecord } from './shot-record.js';
 import { lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
+import { chainTo } from './touching.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -388,59 +389,28 @@ export class StrokeBuilder {
     // a gap this small is measurement error: the two balls touch
     const touch = 2 * this.R + FROZEN_GAP_mm;
     const at = (x: Track) => this.m(x).anchor ?? { x: x.x_mm, y: x.y_mm };
-    const prev = new Map<number, Track | null>([[cue.id, null]]);
-    const queue: Track[] = [cue];
-    while (queue.length) {
-      const cur = queue.shift()!;
-      const p = at(cur);
-      for (const o of atStart) {
-        if (prev.has(o.id)) continue;
-        const q = at(o);
-        if (Math.hypot(q.x - p.x, q.y - p.y) > touch) continue;
-        prev.set(o.id, cur);
-        if (o.id !== t.id) { queue.push(o); continue; }
-        const chain: Track[] = [o];
-        for (let b = prev.get(o.id) ?? null; b; b = prev.get(b.id) ?? null) chain.unshift(b);
-        st.struck = cue.id;
-        st.struckFrozen = true;
-        for (let i = 0; i + 1 < chain.length; i++) this.contact(chain[i]!, chain[i + 1]!, t_s);
-        st.firstContactGuessed = true;
-        return;
-      }
-    }
+    const near = (a: Track, b: Track) => { const p = at(a), q = at(b); return Math.hypot(q.x - p.x, q.y - p.y) <= touch; };
+    const chain = chainTo(cue, atStart, near, (o, via) => o.id === t.id && near(via, o));
+    if (!chain) return;
+    st.struck = cue.id;
+    st.struckFrozen = true;
+    for (let i = 0; i + 1 < chain.length; i++) this.contact(chain[i]!, chain[i + 1]!, t_s);
+    st.firstContactGuessed = true;
   }
 
   /** Touching balls from `t` to one a moving ball touches now: the contacts, first the moving ball's. */
   private touchingChain(t: Track, live: Track[], t_s: number): { cause: Track; target: Track }[] | null {
     const touch = 2 * this.R + this.o.contact_mm;
     const at = (x: Track) => this.m(x).anchor ?? { x: x.x_mm, y: x.y_mm };
-    const prev = new Map<number, Track | null>([[t.id, null]]);
-    const queue: Track[] = [t];
-    while (queue.length) {
-      const cur = queue.shift()!;
-      const p = at(cur);
-      for (const o of live) {
-        if (o.id === cur.id || prev.has(o.id)) continue;
-        if (this.m(o).active && o.id !== t.id && this.approach(o, p, t_s) <= touch && cur.id !== t.id) {
-          // `cur` was hit by the moving ball `o`; unwind the chain back to `t`
-          const out: { cause: Track; target: Track }[] = [{ cause: o, target: cur }];
-          let a: Track = cur;
-          let b = prev.get(cur.id) ?? null;
-          while (b) {
-            out.push({ cause: a, target: b });
-            a = b;
-            b = prev.get(b.id) ?? null;
-          }
-          return out;
-        }
-        const q = at(o);
-        if (!this.m(o).active && Math.hypot(q.x - p.x, q.y - p.y) <= touch) {
-          prev.set(o.id, cur);
-          queue.push(o);
-        }
-      }
-    }
-    return null;
+    const chain = chainTo(t, live,
+      (cur, o) => { const p = at(cur), q = at(o); return !this.m(o).active && Math.hypot(q.x - p.x, q.y - p.y) <= touch; },
+      // `via` was hit by the moving ball `o`
+      (o, via) => this.m(o).active && o.id !== t.id && via.id !== t.id && this.approach(o, at(via), t_s) <= touch);
+    if (!chain) return null;
+    // the contacts from the moving ball back along the chain to `t`
+    const out: { cause: Track; target: Track }[] = [];
+    for (let i = chain.length - 1; i > 0; i--) out.push({ cause: chain[i]!, target: chain[i - 1]! });
+    return out;
   }
 
   /**

@@ -1,0 +1,29 @@
+// Chains of balls at rest that touch one another (a rack, a cluster): a hit at one end reaches the
+// other at once, so who set a ball moving may be found along such a chain.
+
+interface Ball { id: number }
+
+/**
+ * Breadth-first from `from` over balls linked by `link(cur, o)`, until `reached(o, via)` holds for a
+ * ball `o` next to `via`. Returns the chain from `from` to that ball (both ends included), or null.
+ */
+export function chainTo<T extends Ball>(from: T, among: readonly T[], link: (cur: T, o: T) => boolean, reached: (o: T, via: T) => boolean): T[] | null {
+  const prev = new Map<number, T | null>([[from.id, null]]);
+  const queue: T[] = [from];
+  while (queue.length) {
+    const cur = queue.shift()!;
+    for (const o of among) {
+      if (prev.has(o.id)) continue;
+      if (reached(o, cur)) {
+        const chain: T[] = [o];
+        for (let b: T | null = cur; b; b = prev.get(b.id) ?? null) chain.unshift(b);
+        return chain;
+      }
+      if (link(cur, o)) {
+        prev.set(o.id, cur);
+        queue.push(o);
+      }
+    }
+  }
+  return null;
+}
