@@ -170,14 +170,16 @@ export class Tracker {
     const live = this.following();
     // (whether each detection lies under an arm: once per detection, not per track and detection)
     const underArm = o.detections.map((d) => isOccluded(o, d.x_mm, d.y_mm, this.R));
-    const cost = live.map((t) => o.detections.map((d, j) => this.matchCost(t, d, underArm[j]!, o.t_s, dt)));
+    // (and each detection's look, once)
+    const looks = o.detections.map((d) => this.opts.lookOf?.(d));
+    const cost = live.map((t) => o.detections.map((d, j) => this.matchCost(t, d, underArm[j]!, looks[j], o.t_s, dt)));
     const match = matchInTwoStages(cost, this.R);
     const used = new Set<number>();
     live.forEach((t, i) => {
       const j = match[i]!;
       if (j >= 0) {
         used.add(j);
-        this.observe(t, o.detections[j]!, o.t_s, underArm[j]!);
+        this.observe(t, o.detections[j]!, o.t_s, underArm[j]!, looks[j]);
         this.confirm(t, o);
       } else if (!t.confirmed) {
         // a candidate that vanishes was never a ball
@@ -212,13 +214,12 @@ export class Tracker {
    * What a detection's look adds to its distance from a track whose look is known. (An outline cut
    * by an arm may hold the arm's colour; one cut by blur or a neighbour still has the ball's.)
    */
-  private lookCost(t: Track, d: BallDetection, underArm: boolean): number {
-    if (!this.opts.lookOf || (t.lookN ?? 0) < MIN_LOOKS || (d.partial && underArm)) return 0;
-    const l = this.opts.lookOf(d);
+  private lookCost(t: Track, d: BallDetection, underArm: boolean, l: number | undefined): number {
+    if ((t.lookN ?? 0) < MIN_LOOKS || (d.partial && underArm)) return 0;
     return l === undefined ? 0 : LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
   }
 
-  private matchCost(t: Track, d: BallDetection, underArm: boolean, t_s: number, dt: number): number {
+  private matchCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number, dt: number): number {
     const since = t_s - t.lastSeen_s;
     const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
     const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
@@ -246,7 +247,7 @@ export class Tracker {
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
     if (dist > gate) return Infinity;
-    return this.pushedAway(t, d) ? dist + this.lookCost(t, d, underArm) : Infinity;
+    return this.pushedAway(t, d) ? dist + this.lookCost(t, d, underArm, look) : Infinity;
   }
 
   /**
@@ -295,7 +296,7 @@ export class Tracker {
     t.vy_mm_s = 0;
   }
 
-  private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean): void {
+  private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
     const v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
@@ -309,7 +310,7 @@ export class Tracker {
     t.streak += 1;
     if (!d.partial) t.wholeSeen = (t.wholeSeen ?? 0) + 1;
     if (!underArm) t.clearSeen = (t.clearSeen ?? 0) + 1;
-    const look = d.partial ? undefined : this.opts.lookOf?.(d);
+    const look = d.partial ? undefined : lookOfD;
     if (look !== undefined) {
       // a running mean, then a slow one: the look is the ball's, lamps and blur only nudge it
       const n = Math.min(t.lookN ?? 0, 30);
