@@ -93,21 +93,32 @@ test('a struck cue ball passing a resting ball whose detection it hides is follo
   assert.ok(Math.hypot(fiveTrack.x_mm - 83, fiveTrack.y_mm - 23) < R, 'ball 5 is where it rested');
 });
 
-test('a cue ball frozen to a ball that moves off with nothing seen moving near it is the struck ball, flagged', () => {
+/**
+ * `balls` (all read clearly) and two far ones at rest for 2 s, then `frames` frames of `step(k)` moving
+ * them, then 3 s at rest: every record the analyzer wrote.
+ */
+function playReadBalls(balls: Ball[], frames: number, step: (k: number) => void): TableRecord[] {
   const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const all = [...balls, { id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
+  const recs: TableRecord[] = [];
+  let i = 0;
+  const push = () => recs.push(...a.push(at(i++, all.map((b) => det(b)))));
+  for (let k = 0; k < 60; k++) push();
+  for (let k = 0; k < frames; k++) { step(k); push(); }
+  for (let k = 0; k < 90; k++) push();
+  recs.push(...a.finish());
+  return recs;
+}
+
+test('a cue ball frozen to a ball that moves off with nothing seen moving near it is the struck ball, flagged', () => {
   // the cue ball touches ball 8, which touches ball 15; ball 15 rolls away, the others shift a millimetre
   const cue: Ball = { id: 'cue', x: 0, y: 0 };
   const eight: Ball = { id: 8, x: 2 * R + 1, y: 0 };
   const fifteen: Ball = { id: 15, x: 4 * R + 2, y: 0 };
-  const others: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
-  const all = () => [cue, eight, fifteen, ...others].map((b) => det(b));
-  const recs: TableRecord[] = [];
-  let i = 0;
-  for (; i < 60; i++) recs.push(...a.push(at(i, all())));
-  cue.x += 1; eight.x += 2;
-  for (let k = 0; k < 40; k++, i++) { fifteen.x += Math.max(5, 60 - 1.5 * k); recs.push(...a.push(at(i, all()))); }
-  for (let k = 0; k < 90; k++, i++) recs.push(...a.push(at(i, all())));
-  recs.push(...a.finish());
+  const recs = playReadBalls([cue, eight, fifteen], 40, (k) => {
+    if (k === 0) { cue.x += 1; eight.x += 2; }
+    fifteen.x += Math.max(5, 60 - 1.5 * k);
+  });
   const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
   assert.equal(shots.length, 1, JSON.stringify(shots));
   assert.equal(shots[0]!.struck, 'cue');
@@ -116,23 +127,14 @@ test('a cue ball frozen to a ball that moves off with nothing seen moving near i
 });
 
 test('a soft stroke that pushes a ball a few cm away too slowly to be seen starting is a stroke with that first contact, not a ball moved by hand', () => {
-  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
   const cue: Ball = { id: 'cue', x: 0, y: 0 };
   const three: Ball = { id: 3, x: 2 * R + 20, y: 0 };
-  const others: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
-  const all = () => [cue, three, ...others].map((b) => det(b));
-  const recs: TableRecord[] = [];
-  let i = 0;
-  for (; i < 60; i++) recs.push(...a.push(at(i, all())));
   // the cue ball goes 40 mm, from 300 mm/s to rest; ball 3 creeps 30 mm at 90 mm/s (never "moving")
   const cueSteps = [10, 10, 8, 6, 4, 2];
-  for (let k = 0; k < 14; k++, i++) {
+  const recs = playReadBalls([cue, three], 14, (k) => {
     cue.x += cueSteps[k] ?? 0;
     if (k >= 3 && k < 13) three.x += 3;
-    recs.push(...a.push(at(i, all())));
-  }
-  for (let k = 0; k < 90; k++, i++) recs.push(...a.push(at(i, all())));
-  recs.push(...a.finish());
+  });
   const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
   assert.equal(shots.length, 1, JSON.stringify(recs));
   assert.equal(shots[0]!.struck, 'cue');
