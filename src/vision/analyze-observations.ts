@@ -28,7 +28,7 @@ export class ObservationAnalyzer {
   constructor(readonly spec: TableSpec, private readonly opts: AnalyzerOptions = {}) {
     const cueBall = opts.cueBall ?? 'auto';
     this.tracker = new Tracker(spec, { lookOf: (d) => (d.look ? cueOddness(d.look, cueBall) : d.cueLike) });
-    this.ids = new IdentityBook(opts.cueBall ?? 'auto');
+    this.ids = new IdentityBook(cueBall);
     const all: BallId[] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
     this.builder = new StrokeBuilder(spec, this.tracker, this.ids, opts.onTable ?? (() => all));
   }

@@ -379,8 +379,9 @@ export class StrokeBuilder {
   /**
    * An object ball set moving from rest with no moving ball near it, while the cue ball rests against
    * it or against a ball touching it (a chain of touching balls): the cue ball frozen to the cluster
-   * was struck and passed the hit on, moving a millimetre or two itself. It is taken as struck, its neighbour on the chain as
-   * the first contact, and both are flagged: the camera did not see the cue ball move.
+   * was struck and passed the hit on, moving a millimetre or two itself. It is taken as struck, its
+   * neighbour on the chain as the first contact, and both are flagged: the camera did not see the cue
+   * ball move.
    */
   private frozenCueStroke(st: Stroke, t: Track, atStart: Track[], t_s: number): void {
     if (st.cueTrack === null) return;

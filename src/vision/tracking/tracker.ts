@@ -108,8 +108,8 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
  * frame in a cluster (merged with a neighbour, or under the cue) had its track leap onto a
  * neighbour's detection and the neighbour's onto the next, shifting identities down a chain.
  */
-export function matchInTwoStages(cost: number[][], near: number): number[] {
-  const match = assign(cost.map((row) => row.map((c) => (c <= near ? c : Infinity))));
+export function matchInTwoStages(cost: number[][], near_mm: number): number[] {
+  const match = assign(cost.map((row) => row.map((c) => (c <= near_mm ? c : Infinity))));
   const takenCols = new Set(match.filter((j) => j >= 0));
   const rest = match.map((j, i) => (j >= 0 ? -1 : i)).filter((i) => i >= 0);
   if (!rest.length || takenCols.size === (cost[0]?.length ?? 0)) return match;
