@@ -97,3 +97,40 @@ test('a file that is not a video gives a clear error', { timeout: 30_000 }, asyn
   await assert.rejects(collect(src, 20_000), /junk\.mp4: not a video/);
   assert.equal(src.health().state, 'error');
 });
+
+test('a live camera: frames that come while the table is being found are skipped and counted as such, not queued or dropped', { timeout: 60_000 }, async () => {
+  const { openVideoFile } = await import('../../src/live/sources/capture-ffmpeg.js');
+  const details: string[] = [];
+  const src = new CameraSource({
+    name: 'test-cam', pace: 'realtime', speed: 1, log: quiet,
+    analysis: { spec: RUSSIAN_12FT, corners_px: meta.corners, profile: null, reader: null, cueBall: 'auto' },
+    open: async () => {
+      const file = await openVideoFile(video);
+      // the file stands in for a live camera that delivers a frame every 33 ms whether or not it is taken
+      let next_ms = performance.now();
+      const read = async () => {
+        next_ms += 1000 / 30;
+        await new Promise((r) => setTimeout(r, Math.max(0, next_ms - performance.now())));
+        details.push(src.health().detail ?? '');
+        return file.read();
+      };
+      const cam: FrameCapture = { fps: 30, corners_px: null, live: true, read, release: () => file.release() };
+      return cam;
+    },
+  });
+  const ac = new AbortController();
+  const it = src.items({ afterSeq: null, signal: ac.signal })[Symbol.asyncIterator]();
+  void it.next();
+  const t0 = performance.now();
+  while (src.stats().analysed < 10 && performance.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 20));
+  ac.abort();
+  const s = src.stats();
+  assert.ok(s.calibrate_ms > 0, JSON.stringify(s));
+  // finding the table on a frame takes far longer than a frame's 33 ms: the frames meanwhile are passed over
+  assert.ok(s.skippedCalibrating >= 1, JSON.stringify(s));
+  assert.ok(s.skippedCalibrating <= s.skipped, JSON.stringify(s));
+  assert.ok(details.includes('calibrating'), `camera details seen: ${[...new Set(details)].join(', ')}`);
+  assert.equal(details.at(-1), '', 'calibrated: the detail is cleared');
+  // every frame is accounted for: analysed, in flight at the stop, dropped or skipped
+  assert.ok(s.captured >= s.analysed + s.dropped + s.skipped && s.captured <= s.analysed + s.dropped + s.skipped + 6, JSON.stringify(s));
+});

@@ -34,6 +34,8 @@ export interface CameraSourceOptions {
  * in a later thread once one has used it (it aborts the process), so sources take turns on this one.
  */
 let shared: Worker | null = null;
+/** numbers the sources' turns on the shared thread */
+let sessions = 0;
 function analysisWorker(): Worker {
   if (!shared) {
     const w = spawnWorker('frame-worker', null);
@@ -51,6 +53,9 @@ export class CameraSource implements RecordSource {
   private cam: CameraState = { camera: 'offline', detail: 'starting' };
   private dropped = 0;
   private skipped = 0;
+  /** of the skipped frames, those that came while the analysis thread was finding the table */
+  private skippedCalibrating = 0;
+  private calibrate_ms = 0;
   /**
    * Analyse every stride-th frame of a live (or real-time) stream. When the analysis is slower than the
    * frame rate, evenly spaced frames track balls far better than frames dropped in bursts: a burst gap
@@ -62,14 +67,20 @@ export class CameraSource implements RecordSource {
   private analysed = 0;
   private analysis_ms = 0;
   private readonly recent_ms: number[] = [];
+  /** stream times of the first dropped frames, for benchmarks to say where the analysis fell behind */
+  private readonly droppedAt_s: number[] = [];
+  /** and of the first frames skipped to keep pace (a stride over 1) */
+  private readonly stridedAt_s: number[] = [];
   private readonly o: Required<Omit<CameraSourceOptions, 'log'>> & { log: (m: string) => void };
 
   constructor(o: CameraSourceOptions) {
     this.name = o.name;
     this.o = {
-      // four frames in flight (133 ms at 30 fps) ride out a moment the analysis thread does not get the CPU;
-      // with two, a 720p30 game on a busy 2-core machine dropped 13.6% of its frames, with four 5.9%
-      queueFrames: 4, backoff_ms: { first: 1000, max: 30_000 }, stall_s: 5, clipMargin_s: 1,
+      // six frames in flight (200 ms at 30 fps) ride out a moment the analysis thread does not get the CPU and
+      // the break's first second, when every ball runs and whole-table searches take 40-100 ms a frame: with
+      // two, a 720p30 game on a busy 2-core machine dropped 13.6% of its frames, with four 5.9% (on an idle
+      // one 0-3 frames, all in the break)
+      queueFrames: 6, backoff_ms: { first: 1000, max: 30_000 }, stall_s: 5, clipMargin_s: 1,
       log: (m) => process.stderr.write(`${m}\n`), ...o,
     };
   }
@@ -86,8 +97,8 @@ export class CameraSource implements RecordSource {
   /** Counters for benchmarks and tests. */
   stats() {
     return {
-      captured: this.captured, analysed: this.analysed, dropped: this.dropped, skipped: this.skipped, stride: this.stride, analysis_ms_per_frame: this.analysed ? this.analysis_ms / this.analysed : null,
-      paceOrigin: this.paceOrigin,
+      captured: this.captured, analysed: this.analysed, dropped: this.dropped, skipped: this.skipped, skippedCalibrating: this.skippedCalibrating, calibrate_ms: this.calibrate_ms, stride: this.stride, analysis_ms_per_frame: this.analysed ? this.analysis_ms / this.analysed : null,
+      paceOrigin: this.paceOrigin, droppedAt_s: [...this.droppedAt_s], stridedAt_s: [...this.stridedAt_s],
     };
   }
 
@@ -124,8 +135,12 @@ export class CameraSource implements RecordSource {
     const ring = new ClipRing(30, CLIP_FPS);
     const worker = analysisWorker();
     worker.ref();
+    const session = ++sessions;
     const send = (m: ToAnalysis, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer ?? []);
     let inFlight = 0;
+    // from a new stream's first frame until the analysis thread has found the table on it (half a second or
+    // more): frames then cannot be analysed, and are skipped and counted as such rather than queued behind it
+    let calibrating = false;
     let slot: (() => void) | null = null;
     let streamEnded = false;
     let workerFailure: Error | null = null;
@@ -145,12 +160,19 @@ export class CameraSource implements RecordSource {
     };
     const ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (m: FromAnalysis) => {
+        // answers to frames an earlier source left in flight
+        if (m.session !== session) return;
         if (m.type === 'ready') resolve();
         else if (m.type === 'done') {
           inFlight--;
+          calibrating = false;
           this.analysed++;
-          this.analysis_ms += m.ms;
-          this.analysisEwma_ms = this.analysisEwma_ms ? 0.8 * this.analysisEwma_ms + 0.2 * m.ms : m.ms;
+          this.calibrate_ms += m.calibrate_ms;
+          // the frame rate the analysis keeps up with is that of its frames, not of the one-off calibration,
+          // nor of the cold first frame after it (a whole-table search on code not yet compiled: 80 ms)
+          const ms = m.ms - m.calibrate_ms;
+          this.analysis_ms += ms;
+          if (m.calibrate_ms === 0) this.analysisEwma_ms = this.analysisEwma_ms ? 0.8 * this.analysisEwma_ms + 0.2 * ms : ms;
           ring.add(m.t_s, m.jpeg ? Buffer.from(m.jpeg.buffer, m.jpeg.byteOffset, m.jpeg.byteLength) : undefined);
           m.records.forEach(emit);
           slot?.();
@@ -194,12 +216,14 @@ export class CameraSource implements RecordSource {
             continue;
           }
           if (!initSent) {
-            send({ type: 'init', ...this.o.analysis, corners_px: capture.corners_px ?? this.o.analysis.corners_px });
+            send({ type: 'init', session, ...this.o.analysis, corners_px: capture.corners_px ?? this.o.analysis.corners_px });
             await ready;
             initSent = true;
+            calibrating = !this.o.analysis.profile;
           } else if (capture.live) {
             // a reopened camera: close the strokes in flight, calibrate again on the next frame
             await finishStream({ type: 'reset', corners_px: capture.corners_px ?? this.o.analysis.corners_px });
+            calibrating = !this.o.analysis.profile;
           }
         }
         let f: RawFrame | null;
@@ -224,11 +248,14 @@ export class CameraSource implements RecordSource {
           break;
         }
         attempt = 0;
-        this.setCamera('online', '');
+        this.setCamera('online', calibrating ? 'calibrating' : '');
         this.captured++;
         this.recent_ms.push(performance.now());
         if (this.recent_ms.length > 300) this.recent_ms.shift();
-        if (f.newStream && !firstStream) await finishStream({ type: 'reset', corners_px: capture.corners_px });
+        if (f.newStream && !firstStream) {
+          await finishStream({ type: 'reset', corners_px: capture.corners_px });
+          calibrating = !this.o.analysis.profile;
+        }
         firstStream = false;
         for (const r of f.records ?? []) emit(r);
         // a file at its own pace: each frame is due at its time from the first one's
@@ -245,15 +272,26 @@ export class CameraSource implements RecordSource {
             frame_ms = frame_ms === null ? gap_ms : 0.9 * frame_ms + 0.1 * gap_ms;
           }
           prevT_s = f.t_s;
-          // with headroom both ways, so the stride does not flap
+          // with headroom both ways, so the stride does not flap; and only once frames queue up behind the
+          // analysis (a few slow frames while every ball runs after the break are ridden out by the queue)
           const per = this.analysisEwma_ms;
-          if (frame_ms !== null && per > 0.85 * frame_ms * this.stride && this.stride < 3) this.stride++;
+          if (frame_ms !== null && per > 0.85 * frame_ms * this.stride && inFlight >= 2 && this.stride < 3) this.stride++;
           else if (frame_ms !== null && this.stride > 1 && per < 0.6 * frame_ms * (this.stride - 1)) this.stride--;
-          if (this.stride > 1 && (this.captured % this.stride) !== 0) { this.skipped++; continue; }
+          if (this.stride > 1 && (this.captured % this.stride) !== 0) {
+            this.skipped++;
+            if (this.stridedAt_s.length < 1000) this.stridedAt_s.push(f.t_s);
+            continue;
+          }
+        }
+        if (calibrating && inFlight > 0 && (capture.live || this.o.pace === 'realtime')) {
+          this.skipped++;
+          this.skippedCalibrating++;
+          continue;
         }
         if (inFlight >= this.o.queueFrames) {
           if (capture.live || this.o.pace === 'realtime') {
             this.dropped++;
+            if (this.droppedAt_s.length < 1000) this.droppedAt_s.push(f.t_s);
             continue;
           }
           await new Promise<void>((r) => { slot = r; });

@@ -17,6 +17,11 @@ import { ThumbPace, thumbJpeg } from './thumb.js';
 
 export interface AnalysisInit {
   type: 'init';
+  /**
+   * which source this is: the thread outlives sources, and frames a stopped source left in flight are
+   * still answered after the next one has started; every answer carries the session it belongs to
+   */
+  session: number;
   spec: TableSpec;
   /** surface corners HL HR FR FL in image px, when known (a simulated camera, a setting) */
   corners_px: [number, number][] | null;
@@ -39,11 +44,12 @@ export interface FrameMessage {
 
 export type ToAnalysis = AnalysisInit | FrameMessage | { type: 'finish' } | { type: 'reset'; corners_px?: [number, number][] | null };
 
-export type FromAnalysis =
+export type FromAnalysis = { session: number } & (
   | { type: 'ready'; reader: boolean }
-  | { type: 'done'; index: number; t_s: number; records: TableRecord[]; ms: number; jpeg?: Uint8Array }
+  /** ms: the frame's whole analysis; calibrate_ms: the part of it spent finding the table (the first frame) */
+  | { type: 'done'; index: number; t_s: number; records: TableRecord[]; ms: number; calibrate_ms: number; jpeg?: Uint8Array }
   | { type: 'finished'; records: TableRecord[] }
-  | { type: 'error'; message: string; fatal: boolean };
+  | { type: 'error'; message: string; fatal: boolean });
 
 const port = parentPort;
 if (!port) throw new Error('frame-worker runs as a worker thread');
@@ -52,7 +58,9 @@ let init: AnalysisInit | null = null;
 let reader: NumberReader | null = null;
 let pipeline: FramePipeline | null = null;
 const thumbs = new ThumbPace();
-const post = (m: FromAnalysis) => port.postMessage(m);
+// distributes over the union, so each message keeps its own fields
+type Unsessioned<T> = T extends unknown ? Omit<T, 'session'> : never;
+const post = (m: Unsessioned<FromAnalysis>) => port.postMessage({ ...m, session: init?.session ?? 0 });
 
 function toFrame(m: FrameMessage): Frame {
   const buf = Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength);
@@ -94,11 +102,15 @@ async function handle(m: ToAnalysis): Promise<void> {
     case 'frame': {
       const t0 = performance.now();
       const f = toFrame(m);
-      pipeline ??= pipelineFor(f);
+      let calibrate_ms = 0;
+      if (!pipeline) {
+        pipeline = pipelineFor(f);
+        calibrate_ms = performance.now() - t0;
+      }
       const records = await pipeline.push(f);
       const jpeg = thumbs.due(m.t_s) ? new Uint8Array(thumbJpeg(f.bgr, 'bgr')) : undefined;
       f.bgr.release(); // native memory the collector does not count
-      post({ type: 'done', index: m.index, t_s: m.t_s, records, ms: performance.now() - t0, ...(jpeg && { jpeg }) });
+      post({ type: 'done', index: m.index, t_s: m.t_s, records, ms: performance.now() - t0, calibrate_ms, ...(jpeg && { jpeg }) });
       return;
     }
     case 'reset':
