@@ -31,7 +31,11 @@ export class NumberReader {
       await session.release();
       throw new Error(`number reader model ${path} takes ${side.join('x')} crops, reader-input.ts cuts ${READER_INPUT_PX}x${READER_INPUT_PX}`);
     }
-    return new NumberReader(ort, session);
+    const reader = new NumberReader(ort, session);
+    // the first run of a session allocates and plans (tens of ms); done here, at load, rather than on
+    // the first frame a live camera hands over
+    await reader.runPatches(new Float32Array(16 * 3 * READER_INPUT_PX * READER_INPUT_PX), 16);
+    return reader;
   }
 
   /** Probabilities (ID_CLASSES per ball) for prepared patches: n x 3 x READER_INPUT_PX x READER_INPUT_PX floats. */
