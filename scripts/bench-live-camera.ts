@@ -109,7 +109,16 @@ const f0 = (x: number) => x.toFixed(0);
 const childs = [...childCpu.values()].reduce((a, b) => a + b, 0);
 const own = (cpu.user + cpu.system) / 1e6;
 console.log(`camera: ${meta.width}x${meta.height} at ${meta.fps} fps, ${meta.duration_s.toFixed(0)} s game clip (${truthShots.length} strokes), played in real time through the file source`);
-console.log(`frames: captured ${stats.captured}, analysed ${stats.analysed}, dropped ${stats.dropped} (${((100 * stats.dropped) / Math.max(1, stats.captured)).toFixed(1)} %), skipped on purpose ${stats.skipped} (every ${stats.stride} analysed at the end); analysis ${stats.analysis_ms_per_frame?.toFixed(1)} ms per frame in the worker`);
+console.log(`frames: captured ${stats.captured}, analysed ${stats.analysed}, dropped ${stats.dropped} (${((100 * stats.dropped) / Math.max(1, stats.captured)).toFixed(1)} %), skipped on purpose ${stats.skipped} (${stats.skippedCalibrating} of them while the table was found on the first frame, ${stats.calibrate_ms.toFixed(0)} ms; every ${stats.stride} analysed at the end); analysis ${stats.analysis_ms_per_frame?.toFixed(1)} ms per frame in the worker`);
+// where frames were dropped or skipped to keep pace: runs within half a second of each other, by stream time
+for (const [what, times] of [['dropped', stats.droppedAt_s], ['skipped to keep pace', stats.stridedAt_s]] as const) {
+  const runs: { from: number; to: number; n: number }[] = [];
+  for (const t of times) {
+    const last = runs.at(-1);
+    if (last && t - last.to < 0.5) { last.to = t; last.n++; } else runs.push({ from: t, to: t, n: 1 });
+  }
+  if (runs.length) console.log(`  ${what} at (stream s): ${runs.map((r) => `${r.from.toFixed(1)}${r.to > r.from ? `–${r.to.toFixed(1)}` : ''} (${r.n})`).join(', ')}`);
+}
 console.log(`CPU over ${wall_s.toFixed(0)} s: referee process (main + analysis threads) ${((100 * own) / wall_s).toFixed(0)} % of one core, ffmpeg decoding ${((100 * childs) / wall_s).toFixed(0)} %`);
 const all = [...lat_ms, ...latReviewed_ms];
 console.log(`last ball stopped (truth) → retained state at a subscriber: p50 ${f0(pct(all, 50))} ms, p95 ${f0(pct(all, 95))} ms, max ${f0(Math.max(...all))} ms (${all.length} strokes seen whole, ${latReviewed_ms.length} of them flagged)`);
