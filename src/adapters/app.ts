@@ -112,6 +112,7 @@ export async function startLive(settings: Settings, io: LiveIo): Promise<LiveApp
         fps: h.fps, dropped_frames: h.dropped_frames, skipped_frames: h.skipped_frames ?? 0, camera_state: h.camera_state,
         // why a camera is offline (open_failed, no_frames_5s …), for whoever maintains the box
         ...(h.detail !== undefined && { camera_detail: h.detail }),
+        ...(h.warnings?.length && { camera_warnings: h.warnings }),
         source: { name: source?.name ?? 'none', state: h.state }, records: referee.state.records,
         mqtt: mqtt ? mqtt.stats : null,
       };

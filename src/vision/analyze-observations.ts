@@ -47,6 +47,12 @@ export class ObservationAnalyzer {
     return this.builder.finish(this.lastT);
   }
 
+  /** The camera was calibrated again between strokes: what is remembered in mm follows (see Tracker.relocate). */
+  relocate(map: (x_mm: number, y_mm: number) => { x: number; y: number }): void {
+    this.tracker.relocate(map);
+    this.builder.relocate(map);
+  }
+
   /** R3.1: before the break every ball stands on its rack place; a track there is that ball. */
   private seedRack(): void {
     const rack = rackPositions(this.spec);

@@ -5,8 +5,9 @@ import cv, { type VideoCapture } from './cv.js';
 import type { TableRecord } from '../protocol/records.js';
 import type { TableSpec } from '../table/geometry.js';
 import { calibrate, type HeadSide } from './calibration/calibrate.js';
-import type { CalibrationProfile } from './calibration/profile.js';
-import { createBallDetector } from './detection/detector.js';
+import { ballPxToTable, tableToPx, type CalibrationProfile } from './calibration/profile.js';
+import { createBallDetector, type BallDetector } from './detection/detector.js';
+import { BumpWatch } from './calibration/bump-watch.js';
 import { FrameSourceError, readFrame, type Frame } from './frame.js';
 import { cueLikelihood, type CueBallMode } from './identity/cue-look.js';
 import type { NumberReader } from './identity/number-reader.js';
@@ -27,6 +28,8 @@ export interface AnalyzeOptions {
   reader: NumberReader | null;
   /** number readings per frame at most (balls at rest, oldest reading first) */
   readsPerFrame?: number;
+  /** check for a bumped camera between strokes and find the table again (default true) */
+  watchBump?: boolean;
   emit: (r: TableRecord) => void;
   onProgress?: (done: number, total: number) => void;
   onFrame?: (frame: Frame, analyzer: ObservationAnalyzer) => void;
@@ -51,16 +54,28 @@ export class AnalyzeError extends Error {}
 export class FramePipeline {
   readonly analyzer: ObservationAnalyzer;
   readonly timings_ms = { detect: 0, track: 0, read: 0 };
-  private readonly detector;
+  /** what a person looking after the camera should know (a bump and what was done about it), in order */
+  readonly warnings: string[] = [];
+  private detector: BallDetector;
   private readonly schedule: ReadSchedule;
+  private readonly bump: BumpWatch | null;
+  private current: CalibrationProfile;
 
-  constructor(readonly profile: CalibrationProfile, private readonly o: { spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean }) {
+  constructor(profile: CalibrationProfile, private readonly o: { spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean; watchBump?: boolean; onWarning?: (w: string) => void }) {
+    this.current = profile;
     this.detector = createBallDetector(profile);
     this.analyzer = new ObservationAnalyzer(o.spec, { rack: o.rack ?? true, cueBall: o.cueBall });
     this.schedule = new ReadSchedule(o.spec.ball_mm / 2, o.readsPerFrame ?? 4);
+    this.bump = o.watchBump === false ? null : new BumpWatch(profile);
+  }
+
+  /** The calibration in use: the one given, or the one found again after the camera was bumped. */
+  get profile(): CalibrationProfile {
+    return this.current;
   }
 
   async push(f: Frame): Promise<TableRecord[]> {
+    this.watchBump(f);
     const t1 = performance.now();
     const seen = this.detector.detect(f);
     const t2 = performance.now();
@@ -80,7 +95,29 @@ export class FramePipeline {
   }
 
   finish(): TableRecord[] {
+    this.bump?.dispose();
     return this.analyzer.finish();
+  }
+
+  /**
+   * A bumped camera, found between strokes: detection goes on with the table found again (its motion
+   * gate and cloth model start afresh); tracks keep their places in mm.
+   */
+  private watchBump(f: Frame): void {
+    if (!this.bump) return;
+    const outcome = this.bump.onFrame(f, !this.analyzer.builder.inStroke);
+    if (outcome.kind === 'none') return;
+    if (outcome.kind === 'reregistered') {
+      const was = this.current, now = outcome.profile;
+      const R = this.o.spec.ball_mm / 2;
+      // a ball's place through the old calibration → the pixel its centre showed at → the place through the new
+      this.analyzer.relocate((x, y) => { const px = tableToPx(was, x, y, R); return ballPxToTable(now, px.x, px.y); });
+      this.current = now;
+      this.detector = createBallDetector(now);
+    }
+    const w = `at ${f.t_s.toFixed(1)} s: ${outcome.warning}`;
+    this.warnings.push(w);
+    this.o.onWarning?.(w);
   }
 
   private async read(f: Frame): Promise<void> {
@@ -137,7 +174,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
     }
     if (!first.length) throw new FrameSourceError(`${o.video}: no frame could be decoded (not a video, or truncated)`);
     const profile = o.profile ?? calibrate(first, { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }), ...(o.head && { head: o.head }) }).profile;
-    const pipeline = new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader: o.reader, ...(o.readsPerFrame && { readsPerFrame: o.readsPerFrame }) });
+    const pipeline = new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader: o.reader, ...(o.readsPerFrame && { readsPerFrame: o.readsPerFrame }), ...(o.watchBump === false && { watchBump: false }) });
     let records = 0;
     const emit = (rs: TableRecord[]) => { for (const r of rs) { o.emit(r); records++; } };
     let n = 0;
@@ -166,7 +203,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
     }
     emit(pipeline.finish());
     if (total > 0 && n < total - 1) warnings.push(`decoded ${n} of ${total} frames: the file ends early (truncated?)`);
-    return { frames: n, fps, records, profile, warnings, timings_ms: { decode: decode_ms, ...pipeline.timings_ms } };
+    return { frames: n, fps, records, profile: pipeline.profile, warnings: [...pipeline.warnings, ...warnings], timings_ms: { decode: decode_ms, ...pipeline.timings_ms } };
   } finally {
     cap.release();
   }

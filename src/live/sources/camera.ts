@@ -56,6 +56,8 @@ export class CameraSource implements RecordSource {
   /** of the skipped frames, those that came while the analysis thread was finding the table */
   private skippedCalibrating = 0;
   private calibrate_ms = 0;
+  /** the analysis's last few warnings (a bumped camera), newest last */
+  private readonly warnings: string[] = [];
   /**
    * Analyse every stride-th frame of a live (or real-time) stream. When the analysis is slower than the
    * frame rate, evenly spaced frames track balls far better than frames dropped in bursts: a burst gap
@@ -91,6 +93,7 @@ export class CameraSource implements RecordSource {
     const fps = this.recent_ms.length > 1 ? Math.round(((this.recent_ms.length - 1) / ((this.recent_ms.at(-1)! - this.recent_ms[0]!) / 1000)) * 10) / 10 : 0;
     return {
       state: this.state, fps: this.cam.camera === 'online' ? fps : 0, dropped_frames: this.dropped, skipped_frames: this.skipped, camera_state: this.cam.camera, detail: this.cam.detail,
+      ...(this.warnings.length && { warnings: [...this.warnings] }),
     };
   }
 
@@ -177,6 +180,10 @@ export class CameraSource implements RecordSource {
           m.records.forEach(emit);
           slot?.();
           slot = null;
+        } else if (m.type === 'warning') {
+          this.o.log(`camera ${this.name}: ${m.message}`);
+          this.warnings.push(m.message);
+          if (this.warnings.length > 5) this.warnings.shift();
         } else if (m.type === 'finished') {
           m.records.forEach(emit);
           finished?.(m.records);

@@ -49,6 +49,8 @@ export type FromAnalysis = { session: number } & (
   /** ms: the frame's whole analysis; calibrate_ms: the part of it spent finding the table (the first frame) */
   | { type: 'done'; index: number; t_s: number; records: TableRecord[]; ms: number; calibrate_ms: number; jpeg?: Uint8Array }
   | { type: 'finished'; records: TableRecord[] }
+  /** something the person looking after the camera should know (it was bumped, and what was done) */
+  | { type: 'warning'; message: string }
   | { type: 'error'; message: string; fatal: boolean });
 
 const port = parentPort;
@@ -79,7 +81,7 @@ function pipelineFor(first: Frame): FramePipeline {
   const profile = o.profile
     ? loadProfile(o.profile)
     : calibrate([first], { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }) }).profile;
-  return new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader });
+  return new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader, onWarning: (message) => post({ type: 'warning', message }) });
 }
 
 // messages are handled strictly one after another: push() is async (the reader) and order matters

@@ -34,6 +34,8 @@ export interface SourceHealth {
   skipped_frames?: number;
   camera_state: 'online' | 'offline' | 'none';
   detail?: string;
+  /** the camera analysis's last few warnings, newest last (a bumped camera found again, or not) */
+  warnings?: string[];
 }
 
 export interface RecordSource {

@@ -76,6 +76,14 @@ export class StrokeBuilder {
     this.R = spec.ball_mm / 2;
   }
 
+  /** The camera was calibrated again: the places remembered at rest move as the tracks' did (Tracker.relocate). */
+  relocate(map: (x_mm: number, y_mm: number) => { x: number; y: number }): void {
+    for (const m of this.motion.values()) {
+      if (m.anchor) m.anchor = map(m.anchor.x, m.anchor.y);
+      if (m.hiddenAt) m.hiddenAt = map(m.hiddenAt.x, m.hiddenAt.y);
+    }
+  }
+
   get inStroke(): boolean {
     return this.stroke !== null;
   }

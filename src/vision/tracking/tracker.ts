@@ -289,6 +289,20 @@ export class Tracker {
     }
   }
 
+  /**
+   * The camera was calibrated again (it was bumped): every place held, measured through the old
+   * calibration, is moved to where the new one puts the same pixel. The balls did not move.
+   */
+  relocate(map: (x_mm: number, y_mm: number) => { x: number; y: number }): void {
+    const move = (o: { x_mm: number; y_mm: number }) => { const q = map(o.x_mm, o.y_mm); o.x_mm = q.x; o.y_mm = q.y; };
+    for (const t of this.tracks) {
+      if (t.state === 'pocketed' || t.state === 'offTable') continue;
+      move(t);
+      t.history.forEach(move);
+      if (t.last) move(t.last);
+    }
+  }
+
   /** The track's past positions are not its path (it was put onto another detection): at rest where it is. */
   forgetMotion(t: Track): void {
     t.history.splice(0, t.history.length - 1);
