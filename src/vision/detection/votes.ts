@@ -257,14 +257,17 @@ export function medianInPlace(xs: Float32Array): number {
  * pixel around the box (pixels past the image's edge count as zero).
  */
 function blur3(a: Float32Array, t: Float32Array, o: Float32Array, w: number, h: number, b: PixelBox): void {
+  // the image's edge columns and rows are zero; the loops run over the inner ones without a test per pixel
+  const xa = Math.max(1, b.x0), xb = Math.min(w - 1, b.x1);
   for (let y = Math.max(0, b.y0 - 1); y < Math.min(h, b.y1 + 1); y++) {
-    for (let x = b.x0; x < b.x1; x++) {
-      const i = y * w + x;
-      t[i] = x < 1 || x >= w - 1 ? 0 : (a[i - 1]! + 2 * a[i]! + a[i + 1]!) / 4;
-    }
+    const row = y * w;
+    if (b.x0 < 1) t[row] = 0;
+    if (b.x1 > w - 1) t[row + w - 1] = 0;
+    for (let i = row + xa, end = row + xb; i < end; i++) t[i] = (a[i - 1]! + 2 * a[i]! + a[i + 1]!) / 4;
   }
-  for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) {
-    const i = y * w + x;
-    o[i] = y < 1 || y >= h - 1 ? 0 : (t[i - w]! + 2 * t[i]! + t[i + w]!) / 4;
+  for (let y = b.y0; y < b.y1; y++) {
+    const row = y * w;
+    if (y < 1 || y >= h - 1) { o.fill(0, row + b.x0, row + b.x1); continue; }
+    for (let i = row + b.x0, end = row + b.x1; i < end; i++) o[i] = (t[i - w]! + 2 * t[i]! + t[i + w]!) / 4;
   }
 }
