@@ -35,6 +35,12 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       return n.id;
     };
     const struck = name(st.struck, 'struck');
+    // the cue striking an object ball (F3) is rare in play and costs the striker a penalty; the camera
+    // reaching it more often means a cue ball it took for an object ball, or a ball that only jittered:
+    // a person confirms it, however sure the name
+    if (struck !== 'cue' && !review.some((r) => r.what === 'struck')) {
+      review.push({ what: 'struck', ball: struck, confidence: round2(Math.min(0.7, c.names.get(st.struck)?.confidence ?? 0)), why: `an object ball, ${struck}, was taken as struck by the cue (F3): the cue ball mistaken for it, or a ball that only jittered` });
+    }
     const firstContactId = st.firstContactTrack !== null ? name(st.firstContactTrack, 'firstContact') : null;
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');
@@ -42,10 +48,14 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       else if (lastStepSpeed(t) > c.fastGone_mm_s) review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} vanished at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s at ${t.pocket}: pocketed, or jumped off the table there` });
       return { ball, pocket: t.pocket!, t: round2(t.gone_s!) };
     });
+    // balls are not made during a stroke: one that came to rest on the table which the camera was not
+    // following when the stroke began is a ball it lost on the way, and may be one it believes gone
+    const newcomers = c.live.filter((t) => !st.tracksAtStart.includes(t.id) && t.born_s >= st.t0_s);
     const offTable = st.gone.filter((t) => t.state === 'offTable').map((t) => {
       const ball = name(t.id, 'offTable');
       if (t.vanishedAtRest) review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} vanished from rest under the cue or an arm and did not come back: struck off the table unseen, or picked up` });
       else if (t.goneUnseen) review.push({ what: 'offTable', ball, confidence: 0.5, why: `ball ${ball} vanished under an arm near the cushion` });
+      else if (newcomers.length) review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} was last seen heading over a cushion, but a ball the camera was not following before came to rest on the table: it may be that one` });
       return ball;
     });
     const bounced = c.live.filter((t) => t.enteredJaw && st.tracksAtStart.includes(t.id)).map((t) => ({ ball: name(t.id, 'identity'), pocket: t.enteredJaw! }));
