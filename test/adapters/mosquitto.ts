@@ -1,10 +1,11 @@
 // A real Mosquitto for the tests: its own free port, password file and ACL in a temp dir; stop/start to
 // simulate an outage; always killed at the end.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { repoRoot } from '../../src/live/sources/index.js';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 
@@ -14,22 +15,8 @@ export const USERS = {
   board: { username: 'board', password: 'board-secret' },
 } as const;
 
-/** The ACL the docs show: the referee publishes its topics; only referee clients may send commands. */
-export const ACL = `# marker (the referee itself)
-user referee
-topic readwrite marker/#
-topic readwrite homeassistant/#
-
-# the referee's tablet or console: reads everything, may send commands
-user tablet
-topic read marker/#
-topic write marker/+/request/#
-
-# scoreboards, dashboards, Home Assistant: read only
-user board
-topic read marker/#
-topic read homeassistant/#
-`;
+/** The ACL a club installs (deploy/mosquitto/acl, shown in the README): the tests run with that very file. */
+export const ACL = readFileSync(join(repoRoot(), 'deploy/mosquitto/acl'), 'utf8');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
