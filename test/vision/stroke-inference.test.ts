@@ -246,7 +246,7 @@ test('an object ball struck by the cue (F3) is always for a person to confirm, h
   assert.equal(s[0]!.review.filter((r) => /named with/.test(r.why)).length, 0, `its name is sure: ${JSON.stringify(s[0]!.review)}`);
   const flag = s[0]!.review.find((r) => r.what === 'struck');
   assert.ok(flag, JSON.stringify(s[0]!.review));
-  assert.match(flag.why, /F3/);
+  assert.match(flag.why ?? '', /F3/);
   // the same stroke of the cue ball raises no struck flag
   const cue = shots(runNamed(scene(60, (k, b) => { b[0]!.y = -20 * k + 0.17 * k * k; })));
   assert.equal(cue[0]!.struck, 'cue');
@@ -282,5 +282,5 @@ test('a ball taken off the table by its last step over a cushion is flagged when
   assert.deepEqual(found[0]!.offTable, [7]);
   const flag = found[0]!.review.find((r) => r.what === 'offTable');
   assert.ok(flag, JSON.stringify(found[0]!.review));
-  assert.match(flag.why, /not following/);
+  assert.match(flag.why ?? '', /not following/);
 });

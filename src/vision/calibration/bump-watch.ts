@@ -27,7 +27,6 @@ export class BumpWatch {
   private suspect: Mat | null = null;
   private readonly every_s: number;
   private readonly maxShift: number;
-  checks = 0;
 
   constructor(private profile: CalibrationProfile, o: BumpWatchOptions = {}) {
     this.every_s = o.every_s ?? 2;
@@ -38,7 +37,6 @@ export class BumpWatch {
   onFrame(f: Frame, quiet: boolean): BumpOutcome {
     if (!quiet || f.t_s < this.next_s) return { kind: 'none' };
     this.next_s = f.t_s + this.every_s;
-    this.checks++;
     const check = checkCameraMoved(this.profile, f);
     if (!check.moved) {
       this.forget();
