@@ -243,7 +243,7 @@ test('an object ball struck by the cue (F3) is always for a person to confirm, h
   const s = shots(runNamed(scene(60, (k, b) => { b[3]!.x = 240 - 20 * k + 0.17 * k * k; })));
   assert.equal(s.length, 1);
   assert.equal(s[0]!.struck, 3);
-  assert.equal(s[0]!.review.filter((r) => /named with/.test(r.why)).length, 0, `its name is sure: ${JSON.stringify(s[0]!.review)}`);
+  assert.equal(s[0]!.review.filter((r) => /named with/.test(r.why ?? '')).length, 0, `its name is sure: ${JSON.stringify(s[0]!.review)}`);
   const flag = s[0]!.review.find((r) => r.what === 'struck');
   assert.ok(flag, JSON.stringify(s[0]!.review));
   assert.match(flag.why ?? '', /F3/);
