@@ -141,3 +141,28 @@ test('a soft stroke that pushes a ball a few cm away too slowly to be seen start
   assert.equal(shots[0]!.firstContact, 3);
   assert.equal(recs.filter((r) => r.type === 'moved').length, 0);
 });
+
+test('a cue ball driven into a rack whose back balls fly off in the same frame while the apex hardly moves: the apex is the first contact', () => {
+  const cue: Ball = { id: 'cue', x: -700, y: 4 };
+  const apex: Ball = { id: 4, x: 0, y: 0 };
+  const d = 2 * R + 0.5, row = d * Math.sqrt(3) / 2;
+  const second = [{ id: 5, x: row, y: d / 2 }, { id: 6, x: row, y: -d / 2 }] as Ball[];
+  const third = [{ id: 7, x: 2 * row, y: d }, { id: 15, x: 2 * row, y: 0 }, { id: 9, x: 2 * row, y: -d }] as Ball[];
+  let hit = -1;
+  const recs = playReadBalls([cue, apex, ...second, ...third], 40, (k) => {
+    if (hit < 0) {
+      cue.x = Math.min(cue.x + 40, -d + 1); // 1.2 m/s, stopped by the apex
+      if (cue.x >= -d + 1) hit = k;
+      return;
+    }
+    const j = k - hit;
+    if (j === 1) apex.x += 2; // the apex passes the hit on and hardly moves
+    // every other ball of the rack sets off at once, fanning out, slowing down
+    const v = Math.max(0, 30 - 1.5 * j);
+    for (const b of [...second, ...third]) { const n = Math.hypot(b.x, b.y) || 1; b.x += (v * b.x) / n; b.y += (v * b.y) / n; }
+  });
+  const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
+  assert.equal(shots.length, 1, JSON.stringify(shots));
+  assert.equal(shots[0]!.struck, 'cue');
+  assert.equal(shots[0]!.firstContact, 4, JSON.stringify(shots[0]));
+});

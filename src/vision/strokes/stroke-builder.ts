@@ -168,7 +168,8 @@ export class StrokeBuilder {
       }
     }
     starters.sort((a, b) => a.start_s - b.start_s);
-    for (const s of starters) out.push(...this.started(s.t, s.start_s, live));
+    const startingNow = new Set(starters.map((s) => s.t.id));
+    for (const s of starters) out.push(...this.started(s.t, s.start_s, live, startingNow));
 
     // 2. balls the tracker has just decided are gone
     for (const t of this.tracker.tracks) {
@@ -177,7 +178,7 @@ export class StrokeBuilder {
       const m = this.m(t);
       if (!this.stroke && t.vanishedAtRest && !m.hanging) {
         // gone from rest under the cue, unseen: the stroke began when it was last seen
-        out.push(...this.started(t, t.lastSeen_s, live));
+        out.push(...this.started(t, t.lastSeen_s, live, new Set()));
         const begun = this.stroke as Stroke | null; // (started() set it)
         if (begun) { begun.gone.push(t); continue; }
       }
@@ -258,23 +259,39 @@ export class StrokeBuilder {
   }
 
   /** A ball started moving: a contact from a moving neighbour, or a new stroke. */
-  private started(t: Track, start_s: number, live: Track[]): VisionRecord[] {
+  /** `startingNow`: the balls seen to start in this same frame (a rack hit by the cue ball moves as one). */
+  private started(t: Track, start_s: number, live: Track[], startingNow: ReadonlySet<number>): VisionRecord[] {
     const m = this.m(t);
     const p = m.anchor ?? this.positionAt(t, start_s);
-    let cause: Track | null = null;
-    let nearest = Infinity;
-    for (const o of live) {
-      // a neighbour already moving, or one that started in the same instant (a rack moves as one)
-      if (o.id === t.id || !this.m(o).active) continue;
-      const d = this.approach(o, p, start_s) - 2 * this.R;
-      if (d < nearest) {
-        nearest = d;
-        if (d <= this.o.contact_mm) cause = o;
+    const nearestCause = (may: (o: Track) => boolean) => {
+      let cause: Track | null = null, nearest = Infinity;
+      for (const o of live) {
+        if (o.id === t.id || !this.m(o).active || !may(o)) continue;
+        const d = this.approach(o, p, start_s) - 2 * this.R;
+        if (d < nearest) {
+          nearest = d;
+          if (d <= this.o.contact_mm) cause = o;
+        }
+      }
+      return { cause, nearest };
+    };
+    // a neighbour that was already moving hit it; failing that, a chain of touching balls (a rack, a
+    // cluster, whose balls may start in the same frame) to one a ball already moving reached — the cue
+    // ball into the apex sets the back of the rack off in the same instant as the apex, or before it
+    // is seen to move; only then a neighbour that started in the same instant
+    const earlier = (o: Track) => !startingNow.has(o.id);
+    let { cause, nearest } = nearestCause(earlier);
+    if (!cause && this.stroke) {
+      const chain = this.touchingChain(t, live, start_s, startingNow);
+      if (chain) {
+        for (const c of chain) this.contact(c.cause, c.target, start_s);
+        return [];
       }
     }
+    if (!cause) ({ cause, nearest } = nearestCause(() => true));
     if (!cause && this.stroke) {
-      // touching balls (a rack, a cluster) pass a hit on at once: follow the chain of touching
-      // balls to one a moving ball reached, and count the contacts along it
+      // touching balls pass a hit on at once: follow the chain of touching balls to one a moving ball
+      // reached, and count the contacts along it
       const chain = this.touchingChain(t, live, start_s);
       if (chain) {
         for (const c of chain) this.contact(c.cause, c.target, start_s);
@@ -407,15 +424,40 @@ export class StrokeBuilder {
     st.firstContactGuessed = true;
   }
 
-  /** Touching balls from `t` to one a moving ball touches now: the contacts, first the moving ball's. */
-  private touchingChain(t: Track, live: Track[], t_s: number): { cause: Track; target: Track }[] | null {
+  /**
+   * Touching balls from `t` to one a moving ball touches now: the contacts, first the moving ball's.
+   * With `startingNow`, the balls that started in this frame are links of the chain, not its cause.
+   */
+  private touchingChain(t: Track, live: Track[], t_s: number, startingNow?: ReadonlySet<number>): { cause: Track; target: Track }[] | null {
     const touch = 2 * this.R + this.o.contact_mm;
     const at = (x: Track) => this.m(x).anchor ?? { x: x.x_mm, y: x.y_mm };
-    const chain = chainTo(t, live,
-      (cur, o) => { const p = at(cur), q = at(o); return !this.m(o).active && Math.hypot(q.x - p.x, q.y - p.y) <= touch; },
-      // `via` was hit by the moving ball `o`
-      (o, via) => this.m(o).active && o.id !== t.id && via.id !== t.id && this.approach(o, at(via), t_s) <= touch);
-    if (!chain) return null;
+    const startsNow = (o: Track) => startingNow?.has(o.id) ?? false;
+    // every ball joined to `t` by touching balls at rest (or just set off), with the one before it
+    const prev = new Map<number, Track | null>([[t.id, null]]);
+    const joined: Track[] = [t];
+    for (let k = 0; k < joined.length; k++) {
+      const cur = joined[k]!, p = at(cur);
+      for (const o of live) {
+        if (prev.has(o.id) || (this.m(o).active && !startsNow(o))) continue;
+        const q = at(o);
+        if (Math.hypot(q.x - p.x, q.y - p.y) <= touch) { prev.set(o.id, cur); joined.push(o); }
+      }
+    }
+    // the ball a moving ball came closest to is the one it hit (a cue ball driven into a rack comes within
+    // touching distance of the apex's neighbours too, once its outline merges with the apex's)
+    let hit: { by: Track; via: Track; d: number } | null = null;
+    for (const via of joined) {
+      if (via.id === t.id) continue;
+      for (const o of live) {
+        if (o.id === t.id || !this.m(o).active || startsNow(o) || prev.has(o.id)) continue;
+        const d = this.approach(o, at(via), t_s);
+        if (d <= touch && (!hit || d < hit.d)) hit = { by: o, via, d };
+      }
+    }
+    if (!hit) return null;
+    // from `t` along the touching balls to the one hit, then the ball that hit it
+    const chain: Track[] = [hit.by];
+    for (let b: Track | null = hit.via; b; b = prev.get(b.id) ?? null) chain.unshift(b);
     // the contacts from the moving ball back along the chain to `t`
     const out: { cause: Track; target: Track }[] = [];
     for (let i = chain.length - 1; i > 0; i--) out.push({ cause: chain[i]!, target: chain[i - 1]! });
