@@ -211,6 +211,23 @@ test('fingertips by a corner pocket (never a whole ball, there a moment) that go
   assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'fall'), []);
 });
 
+test('fingertips on the foot rail (never a whole ball, there two seconds) that slide over the cushion and go are no ball off the table', () => {
+  const balls = layout();
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  // a partial "ball" rests by the foot cushion for 2 s (long enough to count as a ball), slides outward, then goes
+  const tip = { x_mm: 1716, y_mm: -181, conf: 0.6, cueLike: 0.4, partial: true };
+  for (let k = 0; k < 2 * FPS; k++, i++) out.push(frame(i, balls, [], [{ ...tip }]));
+  for (let k = 1; k <= 2; k++, i++) out.push(frame(i, balls, [], [{ ...tip, x_mm: tip.x_mm + 22 * k }]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+  const recs = run(out);
+  assert.deepEqual(shots(recs).filter((s) => s.offTable.length), [], JSON.stringify(recs));
+  // the same seen whole once is a ball: it left the table
+  const whole = out.map((f, k) => (k === 2 * FPS + 10 ? { ...f, detections: f.detections.map((d) => (d.x_mm === 1716 ? { ...d, partial: false } : d)) } : f));
+  assert.deepEqual(shots(run(whole)).flatMap((s) => s.offTable).length, 1);
+});
+
 test('a ball seen whole that rolls into a corner pocket is pocketed', () => {
   const s = shots(run(scene(45, (k, b) => {
     // ball 1 from (-120, 300) rolls to the head-right pocket (-1775, -887) and is gone after 40 frames

@@ -354,11 +354,12 @@ export class Tracker {
       if (t.state === 'visible') t.state = hidden ? 'occluded' : 'missing';
       return;
     }
+    // a "ball" never once seen whole, that came to be there within the last few seconds and goes into a
+    // pocket or over a cushion, was fingertips or a cuff over the rail (a player placing the cue ball by
+    // hand, or leaning on a corner or the foot rail): it was never a ball
+    const phantom = (t.wholeSeen ?? 0) === 0 && o.t_s - t.born_s < PHANTOM_AGE_S;
     if (zone) {
-      // a "ball" never once seen whole, that came to be in the pocket's corner within the last few
-      // seconds and goes from there, was fingertips or a cuff over the rail by the pocket (a player
-      // placing the cue ball by hand, or leaning on the corner): it was never a ball
-      if ((t.wholeSeen ?? 0) === 0 && o.t_s - t.born_s < PHANTOM_AGE_S) {
+      if (phantom) {
         t.state = 'dropped' as TrackState;
         return;
       }
@@ -380,6 +381,10 @@ export class Tracker {
       const fx = b.x_mm + (b.x_mm - a.x_mm) * k;
       const fy = b.y_mm + (b.y_mm - a.y_mm) * k;
       outward = Math.abs(fx) > this.spec.length_mm / 2 || Math.abs(fy) > this.spec.width_mm / 2;
+    }
+    if (outward && phantom) {
+      t.state = 'dropped' as TrackState;
+      return;
     }
     if (outward) {
       t.state = 'offTable';
