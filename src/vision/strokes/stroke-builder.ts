@@ -11,7 +11,7 @@ import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { round2, shotRecord } from './shot-record.js';
 import { lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
-import { chainTo } from './touching.js';
+import { chainTo, joinedTo, pathTo } from './touching.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -258,8 +258,10 @@ export class StrokeBuilder {
     return best;
   }
 
-  /** A ball started moving: a contact from a moving neighbour, or a new stroke. */
-  /** `startingNow`: the balls seen to start in this same frame (a rack hit by the cue ball moves as one). */
+  /**
+   * A ball started moving: a contact from a moving neighbour, or a new stroke. `startingNow`: the balls
+   * seen to start in this same frame (a rack hit by the cue ball moves as one).
+   */
   private started(t: Track, start_s: number, live: Track[], startingNow: ReadonlySet<number>): VisionRecord[] {
     const m = this.m(t);
     const p = m.anchor ?? this.positionAt(t, start_s);
@@ -432,17 +434,11 @@ export class StrokeBuilder {
     const touch = 2 * this.R + this.o.contact_mm;
     const at = (x: Track) => this.m(x).anchor ?? { x: x.x_mm, y: x.y_mm };
     const startsNow = (o: Track) => startingNow?.has(o.id) ?? false;
-    // every ball joined to `t` by touching balls at rest (or just set off), with the one before it
-    const prev = new Map<number, Track | null>([[t.id, null]]);
-    const joined: Track[] = [t];
-    for (let k = 0; k < joined.length; k++) {
-      const cur = joined[k]!, p = at(cur);
-      for (const o of live) {
-        if (prev.has(o.id) || (this.m(o).active && !startsNow(o))) continue;
-        const q = at(o);
-        if (Math.hypot(q.x - p.x, q.y - p.y) <= touch) { prev.set(o.id, cur); joined.push(o); }
-      }
-    }
+    // every ball joined to `t` by touching balls at rest (or just set off)
+    const { joined, prev } = joinedTo(t, live, (cur, o) => {
+      const p = at(cur), q = at(o);
+      return (!this.m(o).active || startsNow(o)) && Math.hypot(q.x - p.x, q.y - p.y) <= touch;
+    });
     // the ball a moving ball came closest to is the one it hit (a cue ball driven into a rack comes within
     // touching distance of the apex's neighbours too, once its outline merges with the apex's)
     let hit: { by: Track; via: Track; d: number } | null = null;
@@ -456,8 +452,7 @@ export class StrokeBuilder {
     }
     if (!hit) return null;
     // from `t` along the touching balls to the one hit, then the ball that hit it
-    const chain: Track[] = [hit.by];
-    for (let b: Track | null = hit.via; b; b = prev.get(b.id) ?? null) chain.unshift(b);
+    const chain = [...pathTo(prev, hit.via), hit.by];
     // the contacts from the moving ball back along the chain to `t`
     const out: { cause: Track; target: Track }[] = [];
     for (let i = chain.length - 1; i > 0; i--) out.push({ cause: chain[i]!, target: chain[i - 1]! });
