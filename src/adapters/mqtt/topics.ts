@@ -20,7 +20,7 @@ export const TOPICS = {
   winner: { suffix: 'winner', retained: true, direction: 'out', payload: 'plain text: the winner\'s name, or empty' },
   verdict: { suffix: 'verdict', retained: false, direction: 'out', payload: 'JSON, one per stroke: `{game, stroke, striker, status, call, fouls, penalty, counted, points, turn, next, scores, contested, rules, reason, …}`' },
   review: { suffix: 'review', retained: false, direction: 'out', payload: 'JSON: `{type: "new"|"end", game, shot, flags, record, verdict, clip}`: a stroke waiting for a person, or settled' },
-  health: { suffix: 'health', retained: true, direction: 'out', payload: 'JSON, every `health.interval_s`: `{ts, uptime_s, fps, dropped_frames, skipped_frames, camera_state, camera_detail?, camera_warnings? (the last few, e.g. a bumped camera found again), source:{name,state}, mqtt:{connected,queued,published,received}, records}`' },
+  health: { suffix: 'health', retained: true, direction: 'out', payload: 'JSON, every `health.interval_s`: `{ts, uptime_s, fps, dropped_frames, skipped_frames, camera_state, camera_detail?, camera_warnings? (the last few, each led by its ISO time, e.g. a bumped camera found again), source:{name,state}, mqtt:{connected,queued,published,received}, records}`' },
   request: { suffix: 'request/<command>', retained: false, direction: 'in', payload: 'JSON command payload, optional `transaction` (echoed back)' },
   response: { suffix: 'response/<command>', retained: false, direction: 'out', payload: 'JSON: `{status:"ok", data, transaction?}` or `{status:"error", data:{}, error, transaction?}`' },
 } as const satisfies Record<string, TopicSpec>;

@@ -56,7 +56,7 @@ export class CameraSource implements RecordSource {
   /** of the skipped frames, those that came while the analysis thread was finding the table */
   private skippedCalibrating = 0;
   private calibrate_ms = 0;
-  /** the analysis's last few warnings (a bumped camera), newest last */
+  /** the analysis's last few warnings (a bumped camera), newest last, each led by its ISO time */
   private readonly warnings: string[] = [];
   /**
    * Analyse every stride-th frame of a live (or real-time) stream. When the analysis is slower than the
@@ -182,7 +182,8 @@ export class CameraSource implements RecordSource {
           slot = null;
         } else if (m.type === 'warning') {
           this.o.log(`camera ${this.name}: ${m.message}`);
-          this.warnings.push(m.message);
+          // led by the wall-clock time: the message's own time is the stream's, which means nothing to a person at the table
+          this.warnings.push(`${new Date().toISOString()} ${m.message}`);
           if (this.warnings.length > 5) this.warnings.shift();
         } else if (m.type === 'finished') {
           m.records.forEach(emit);

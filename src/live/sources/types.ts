@@ -34,7 +34,7 @@ export interface SourceHealth {
   skipped_frames?: number;
   camera_state: 'online' | 'offline' | 'none';
   detail?: string;
-  /** the camera analysis's last few warnings, newest last (a bumped camera found again, or not) */
+  /** the camera analysis's last few warnings, newest last (a bumped camera found again, or not), each led by its ISO time */
   warnings?: string[];
 }
 
