@@ -48,6 +48,10 @@ export interface UiTerms {
   foulDecision: string; noClip: string; cameraReading: string; struck: string; firstContact: string; pocketed: string;
   offTable: string; nothing: string; noReviews: string; pin: string; pinPrompt: string; wrongPin: string; ok: string;
   cancel: string; sent: string; confidence: string; verdict: string; own: string; gameStarted: string; idle: string;
+  /** the camera strip */
+  camera: string; cameraRunning: string; cameraCalibrating: string; cameraStarting: string; cameraOffline: string;
+  cameraStopped: string; cameraEnded: string; cameraError: string; cameraNone: string; cameraUnknown: string;
+  fps: string; dropped: string; skipped: string; droppingNow: string; unreachable: string; lastHeard: string;
 }
 
 const UI_EN: UiTerms = {
@@ -63,6 +67,10 @@ const UI_EN: UiTerms = {
   nothing: 'nothing', noReviews: 'Nothing to review', pin: 'Referee PIN', pinPrompt: 'Enter the referee PIN', wrongPin: 'Wrong PIN',
   ok: 'OK', cancel: 'Cancel', sent: 'done', confidence: 'confidence', verdict: 'Verdict', own: 'cue ball', gameStarted: 'game started',
   idle: 'No game yet: start one under “New game”',
+  camera: 'Camera', cameraRunning: 'running', cameraCalibrating: 'calibrating: finding the table', cameraStarting: 'starting',
+  cameraOffline: 'not running', cameraStopped: 'stopped', cameraEnded: 'the video ended', cameraError: 'failed',
+  cameraNone: 'none', cameraUnknown: 'state unknown', fps: 'fps', dropped: 'frames dropped', skipped: 'skipped',
+  droppingNow: 'dropping frames', unreachable: 'Referee not reachable', lastHeard: 'last heard at',
 };
 
 const UI_RU: UiTerms = {
@@ -78,6 +86,10 @@ const UI_RU: UiTerms = {
   nothing: 'ничего', noReviews: 'Спорных ударов нет', pin: 'PIN судьи', pinPrompt: 'Введите PIN судьи', wrongPin: 'Неверный PIN',
   ok: 'OK', cancel: 'Отмена', sent: 'принято', confidence: 'уверенность', verdict: 'Решение', own: 'биток (свой)', gameStarted: 'партия начата',
   idle: 'Партии нет: начните её на вкладке «Новая партия»',
+  camera: 'Камера', cameraRunning: 'работает', cameraCalibrating: 'калибровка: поиск стола', cameraStarting: 'запускается',
+  cameraOffline: 'не работает', cameraStopped: 'остановлена', cameraEnded: 'видео закончилось', cameraError: 'сбой',
+  cameraNone: 'нет', cameraUnknown: 'состояние неизвестно', fps: 'кадр/с', dropped: 'потеряно кадров', skipped: 'пропущено',
+  droppingNow: 'теряет кадры', unreachable: 'Маркёр не отвечает', lastHeard: 'последние данные в',
 };
 
 const FOULS_EN: Record<FoulCode, string> = {

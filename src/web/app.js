@@ -1,6 +1,8 @@
-// The page: scoreboard (public), game set-up, calls and the review queue. Live over Server-Sent Events.
+// The page: scoreboard (public), game set-up, calls and the review queue. Live over Server-Sent Events; the
+// camera's health above every view (camera.js).
 import { el } from './api.js';
 import { renderCall, setupCall } from './call.js';
+import { renderCamera, startCamera } from './camera.js';
 import { renderReviews } from './review.js';
 import { renderSetup, setupForm } from './setup.js';
 
@@ -69,6 +71,7 @@ export function verdictText(v) {
 function renderAll() {
   if (!app.terms) return;
   renderBoard();
+  renderCamera(app);
   renderSetup(app);
   renderCall(app);
   renderReviews(app);
@@ -109,6 +112,7 @@ async function main() {
   setupCall(app);
   if (params.get('tab')) showTab(params.get('tab'));
   connect();
+  startCamera(app);
 }
 
 main();
