@@ -4,6 +4,10 @@
 // something, seconds late. A candidate that rolls like a ball (straight, steadily, at ball speeds, its
 // whole outline seen at least twice) away from a hidden resting ball is that ball: its track takes the
 // candidate's path over.
+// The same holds for a ball lost while it rolled fast: struck hard, it is a faint streak for a frame or
+// three, its track's speed still lags the strike, and the ball is found again as a new candidate further
+// on, which never rests until the stroke is over. A candidate born ahead of a lost rolling track, on its
+// line and going its way, is that ball.
 import type { Track } from './tracker.js';
 
 export interface HandoverOptions {
@@ -20,9 +24,11 @@ export interface HandoverOptions {
    * blurred streak whose outline is never whole, but it rolls out from under the arm (a phantom stays on it)
    */
   minClear: number;
+  /** a rolling track lost longer than this, s, is not taken up by a candidate */
+  maxRollingGap_s: number;
 }
 
-export const HANDOVER: HandoverOptions = { minSamples: 8, maxOffLine_mm: 12, minSpeed_mm_s: 300, minWhole: 2, minClear: 4 };
+export const HANDOVER: HandoverOptions = { minSamples: 8, maxOffLine_mm: 12, minSpeed_mm_s: 300, minWhole: 2, minClear: 4, maxRollingGap_s: 0.5 };
 
 /** The hidden resting track a rolling candidate left from, or null. */
 export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: number, o: HandoverOptions = HANDOVER): Track | null {
@@ -46,14 +52,26 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
   let best: Track | null = null;
   let bestD = Infinity;
   for (const t of hidden) {
-    if (!t.confirmed || t.state === 'visible' || Math.hypot(t.vx_mm_s, t.vy_mm_s) > 45) continue;
+    if (!t.confirmed || t.state === 'visible') continue;
     const gap = a.t_s - t.lastSeen_s;
-    if (gap < -0.1 || gap > 1) continue;
     const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
     const d = Math.hypot(dx, dy);
-    // born where the ball would be by then, and rolling away from where it rested
-    if (d > 4 * R_mm + speed * Math.max(0, gap)) continue;
-    if (d > R_mm && (dx * ux + dy * uy) / d < 0.7) continue;
+    const v = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+    if (v <= 45) {
+      if (gap < -0.1 || gap > 1) continue;
+      // born where the ball would be by then, and rolling away from where it rested
+      if (d > 4 * R_mm + speed * Math.max(0, gap)) continue;
+      if (d > R_mm && (dx * ux + dy * uy) / d < 0.7) continue;
+    } else {
+      if (v < o.minSpeed_mm_s || gap <= 0 || gap > o.maxRollingGap_s) continue;
+      const vx = t.vx_mm_s / v, vy = t.vy_mm_s / v;
+      // going the lost ball's way, and born on its line ahead of where it was lost, no further than the
+      // candidate's own speed carries it in the gap (the track's speed lags a hard strike; the
+      // candidate's is measured after it)
+      if (ux * vx + uy * vy < 0.9) continue;
+      const along = dx * vx + dy * vy;
+      if (along < -R_mm || along > 1.5 * speed * gap + 4 * R_mm || Math.abs(dx * vy - dy * vx) > 2 * R_mm) continue;
+    }
     if (d < bestD) { bestD = d; best = t; }
   }
   return best;

@@ -126,6 +126,13 @@ const MIN_LOOKS = 5;
 /** A track this young never seen whole that goes into a pocket is taken for a phantom (see unseen()). */
 const PHANTOM_AGE_S = 3;
 
+/**
+ * A lost ball found again far off on part of its outline (clear of every arm) is taken back only within
+ * this long: up to three frames unseen at 30 fps (a hard-struck ball's streak), with room for the frame
+ * times' rounding (3/30 s came out a hair over 0.1 s and turned the third frame away).
+ */
+const PARTIAL_RETURN_S = 0.15;
+
 /** How long the place of a ball that vanished under a body must be clear before it counts as gone. */
 const VANISH_CLEAR_S = 1.0;
 
@@ -242,7 +249,7 @@ export class Tracker {
     // on the player's hand)
     // one on part of its outline, clear of the arm, still is after a frame or three unseen: a ball struck
     // hard blurs into a streak and may vanish for a frame before it shows again
-    if (t.state !== 'visible' && dist > 2 * this.R && (underArm || (d.partial && since > 0.1))) return Infinity;
+    if (t.state !== 'visible' && dist > 2 * this.R && (underArm || (d.partial && since > PARTIAL_RETURN_S))) return Infinity;
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
@@ -271,7 +278,7 @@ export class Tracker {
     return true;
   }
 
-  /** A rolling candidate that left a hidden resting ball is that ball (see handover.ts): its track takes the path over. */
+  /** A rolling candidate that left a hidden resting ball, or goes on from a lost rolling one, is that ball (see handover.ts): its track takes the path over. */
   private handOver(): void {
     const hidden = this.tracks.filter((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing'));
     if (!hidden.length) return;
@@ -279,8 +286,10 @@ export class Tracker {
       if (c.confirmed || c.state !== 'visible') continue;
       const t = handoverSource(c, hidden, this.R);
       if (!t) continue;
-      // its last resting sample stays first: the stroke began when it left it
-      t.history = [t.history.at(-1) ?? { t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm }, ...c.history];
+      // a resting ball's last resting sample stays first (the stroke began when it left it); a rolling
+      // one's path goes on from where it was lost
+      const rolling = Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s;
+      t.history = [...(rolling ? t.history : [t.history.at(-1) ?? { t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm }]), ...c.history];
       t.x_mm = c.x_mm; t.y_mm = c.y_mm; t.vx_mm_s = c.vx_mm_s; t.vy_mm_s = c.vy_mm_s;
       t.lastSeen_s = c.lastSeen_s; t.state = 'visible'; t.last = c.last; t.streak = c.streak;
       hidden.splice(hidden.indexOf(t), 1);
