@@ -8,6 +8,7 @@ import { cueOddness, type CueBallMode } from './identity/cue-look.js';
 import type { FrameObservation } from './observation.js';
 import { StrokeBuilder, type VisionRecord } from './strokes/stroke-builder.js';
 import { Tracker } from './tracking/tracker.js';
+import { reunions, surplusLost } from './tracking/reunion.js';
 
 export interface AnalyzerOptions {
   /** balls on the table per the rules engine; by default all 15 and the cue ball */
@@ -38,6 +39,18 @@ export class ObservationAnalyzer {
     // flagged as lost in that stroke's record, not guessed off the table
     this.tracker.vanishAfter_s = this.builder.inStroke ? Infinity : this.builder.lastStrokeEnd_s;
     this.tracker.update(o);
+    // (only between strokes: a stroke's record names the balls it began with)
+    if (!this.builder.inStroke) {
+      for (const { lost, found } of reunions(this.tracker.tracks, o.t_s)) {
+        this.ids.merge(lost.id, found.id);
+        this.ids.forget(lost.id);
+        this.tracker.retire(lost);
+      }
+      for (const t of surplusLost(this.tracker.tracks, o.t_s)) {
+        this.ids.forget(t.id);
+        this.tracker.retire(t);
+      }
+    }
     this.lastT = o.t_s;
     if (!this.seeded && this.opts.rack) this.seedRack();
     return this.builder.onFrame(o.t_s);

@@ -312,6 +312,12 @@ export class Tracker {
     }
   }
 
+  /** The lost track `lost` was the ball `found` follows now (see reunion.ts): it is no longer followed. */
+  retire(lost: Track): void {
+    const i = this.tracks.indexOf(lost);
+    if (i >= 0) this.tracks.splice(i, 1);
+  }
+
   /** The track's past positions are not its path (it was put onto another detection): at rest where it is. */
   forgetMotion(t: Track): void {
     t.history.splice(0, t.history.length - 1);
