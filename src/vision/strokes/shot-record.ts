@@ -45,6 +45,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');
       if (t.goneUnseen) review.push({ what: 'pocketed', ball, confidence: 0.5, why: `the ${t.pocket} pocket was hidden when ball ${ball} vanished` });
+      else if (t.maybeBack) review.push({ what: 'pocketed', ball, confidence: 0.4, why: `a ball was seen by the ${t.pocket} pocket just after ball ${ball} was lost there: it may have come back out` });
       else if (lastStepSpeed(t) > c.fastGone_mm_s) review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} vanished at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s at ${t.pocket}: pocketed, or jumped off the table there` });
       return { ball, pocket: t.pocket!, t: round2(t.gone_s!) };
     });

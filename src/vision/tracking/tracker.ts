@@ -36,6 +36,12 @@ export interface Track {
   lastHidden_s?: number;
   /** it rested, something hid it, and when its place was clear again it was not there */
   vanishedAtRest?: boolean;
+  /**
+   * taken as pocketed, but a "ball" turned up by the same pocket soon after: it may have come back out
+   * of the jaws (the detector often loses a ball in a corner's shadow, and a ball lost there is taken
+   * for fallen)
+   */
+  maybeBack?: boolean;
   /** entered a pocket's jaw zone since the last reset (for R7.3 bounces) */
   enteredJaw?: PocketId;
   /** the latest detection (for identity and look) */
@@ -133,6 +139,11 @@ const PHANTOM_AGE_S = 3;
  */
 const PARTIAL_RETURN_S = 0.15;
 
+/** A "ball" by a pocket this soon (s) after one was taken into it may be that one come back out. */
+const BACK_OUT_S = 1.5;
+/** ... within this many ball radii of where it was last seen */
+const BACK_OUT_R = 6;
+
 /** How long the place of a ball that vanished under a body must be clear before it counts as gone. */
 const VANISH_CLEAR_S = 1.0;
 
@@ -199,6 +210,7 @@ export class Tracker {
     for (let i = this.tracks.length - 1; i >= 0; i--) if ((this.tracks[i]!.state as string) === 'dropped') this.tracks.splice(i, 1);
     o.detections.forEach((d, j) => {
       if (used.has(j) || d.conf < 0.3) return;
+      this.noteBackOut(d, o.t_s);
       if (this.live().length >= 16 || this.following().length >= 24) return; // a 17th ball is a phantom: never invent one
       this.tracks.push({
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
@@ -309,6 +321,13 @@ export class Tracker {
       move(t);
       t.history.forEach(move);
       if (t.last) move(t.last);
+    }
+  }
+
+  /** An unclaimed detection near where a ball was just taken into a pocket: that ball may have come back out. */
+  private noteBackOut(d: BallDetection, t_s: number): void {
+    for (const t of this.tracks) {
+      if (t.state === 'pocketed' && t_s - t.gone_s! < BACK_OUT_S && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BACK_OUT_R * this.R) t.maybeBack = true;
     }
   }
 

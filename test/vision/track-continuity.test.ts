@@ -1,0 +1,113 @@
+// Keeping one track per ball when the detector loses it: a hard-struck ball found again further on, a
+// ball lost for good and found elsewhere, "balls" that add up to more than 16, and a ball lost by a
+// pocket that turns up again beside it. Made-up observations, no pixels.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
+import { ID_CLASSES, type BallDetection, type FrameObservation } from '../../src/vision/observation.js';
+import { Tracker, type Track } from '../../src/vision/tracking/tracker.js';
+import { surplusLost } from '../../src/vision/tracking/reunion.js';
+import { pocketMouth, RUSSIAN_12FT } from '../../src/table/geometry.js';
+
+const FPS = 30;
+const R = RUSSIAN_12FT.ball_mm / 2;
+interface Ball { id: 'cue' | number; x: number; y: number }
+function reading(id: 'cue' | number): number[] {
+  const p = new Array<number>(ID_CLASSES).fill(0.002);
+  p[id === 'cue' ? 0 : id] = 1 - 0.002 * (ID_CLASSES - 1);
+  return p;
+}
+const det = (b: Ball, extra: Partial<BallDetection> = {}): BallDetection => ({ x_mm: b.x, y_mm: b.y, conf: 0.95, cueLike: b.id === 'cue' ? 0.95 : 0.03, idProbs: reading(b.id), sharp: true, ...extra });
+const at = (i: number, detections: BallDetection[]): FrameObservation => ({ index: i, t_s: i / FPS, detections, occluded: [] });
+const far: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
+
+test('a ball struck hard, lost for five frames and found again further on as a blurred streak, keeps its track', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const b: Ball = { id: 'cue', x: 1200, y: 0 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm) < R)!.id;
+  // two frames seen speeding up, five unseen, then 20 partial ones at 2.4 m/s (80 mm a frame)
+  for (let k = 0; k < 27; k++, i++) {
+    b.x -= k === 0 ? 10 : k === 1 ? 40 : 80;
+    const seen = k < 2 || k >= 7;
+    tr.update(at(i, [...(seen ? [det(b, { partial: k >= 7 })] : []), ...far.map((f) => det(f))]));
+  }
+  const now = tr.tracks.filter((t) => t.state === 'visible' && Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R);
+  assert.equal(now.length, 1);
+  assert.equal(now[0]!.id, id, 'the rolling ball is followed by the track it had at rest');
+  assert.ok(now[0]!.confirmed);
+});
+
+test('a ball lost away from the pockets and found at rest elsewhere takes the lost one\'s name; a stroke does not start', () => {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const cue: Ball = { id: 'cue', x: 500, y: 200 };
+  const recs = [];
+  let i = 0;
+  for (; i < 60; i++) recs.push(...a.push(at(i, [det(cue), ...far.map((f) => det(f))])));
+  // gone from view for two seconds (the detector lost it), then found 1.9 m away (beyond any lost
+  // track's reach) with no number read
+  for (let k = 0; k < 60; k++, i++) recs.push(...a.push(at(i, far.map((f) => det(f)))));
+  const found: Ball = { id: 'cue', x: -1400, y: -100 };
+  for (let k = 0; k < 60; k++, i++) recs.push(...a.push(at(i, [det(found, { idProbs: undefined }), ...far.map((f) => det(f))])));
+  const live = a.tracker.live();
+  assert.equal(live.length, 3, 'the lost track is no longer followed');
+  const names = a.ids.resolve(live.map((t) => t.id), ['cue', ...Array.from({ length: 15 }, (_, k) => k + 1)]);
+  const t = live.find((x) => Math.hypot(x.x_mm - found.x, x.y_mm - found.y) < R)!;
+  assert.equal(names.get(t.id)?.id, 'cue');
+  assert.ok(names.get(t.id)!.confidence > 0.5, `named with confidence ${names.get(t.id)!.confidence}`);
+  assert.equal(recs.filter((r) => r.type === 'shot').length, 0);
+});
+
+test('two balls lost and one found: no guess which it is', () => {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const lost: Ball[] = [{ id: 7, x: 500, y: 200 }, { id: 9, x: 700, y: -200 }];
+  let i = 0;
+  for (; i < 60; i++) a.push(at(i, [...lost, ...far].map((b) => det(b, { cueLike: 0.03 }))));
+  for (let k = 0; k < 60; k++, i++) a.push(at(i, far.map((f) => det(f))));
+  for (let k = 0; k < 60; k++, i++) a.push(at(i, [det({ id: 7, x: -1400, y: -100 }, { idProbs: undefined }), ...far.map((f) => det(f))]));
+  assert.equal(a.tracker.live().length, 5, 'both lost tracks are kept beside the new one');
+});
+
+const track = (id: number, extra: Partial<Track>): Track => ({
+  id, state: 'visible', x_mm: 0, y_mm: 0, vx_mm_s: 0, vy_mm_s: 0, lastSeen_s: 10, born_s: 0, history: [], streak: 1, confirmed: true, wholeSeen: 100, ...extra,
+});
+
+test('more tracks than the 16 balls: the least-seen lost ones go', () => {
+  const balls = Array.from({ length: 15 }, (_, k) => track(k + 1, {}));
+  const phantom = track(20, { state: 'missing', born_s: 5, lastSeen_s: 6, wholeSeen: 0 });
+  const realLost = track(21, { state: 'missing', born_s: 0, lastSeen_s: 6, wholeSeen: 300 });
+  assert.deepEqual(surplusLost([...balls, phantom, realLost], 10).map((t) => t.id), [20], '17 tracks: the phantom goes');
+  assert.deepEqual(surplusLost([...balls, realLost], 10), [], '16 tracks: nothing goes');
+  assert.deepEqual(surplusLost([...balls, phantom, realLost], 6.5), [], 'lost for under a second: kept');
+  const gone = track(22, { state: 'pocketed' });
+  assert.deepEqual(surplusLost([...balls.slice(1), gone, phantom, realLost], 10).map((t) => t.id), [20], 'a pocketed ball counts');
+});
+
+test('a ball lost by a pocket that turns up again beside it is marked as maybe back out; one that stays gone is not', () => {
+  const mouth = pocketMouth(RUSSIAN_12FT, 'FR');
+  const run = (comesBack: boolean): Track => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    // rolling at 600 mm/s towards the FR pocket, from 400 mm out
+    const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
+    const b: Ball = { id: 6, x: mouth.x - dx * 300, y: mouth.y - dy * 300 };
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+    const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+    for (let k = 0; k < 18; k++, i++) {
+      b.x += dx * 14; b.y += dy * 14;
+      tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+    }
+    // lost in the corner for half a second
+    for (let k = 0; k < 15; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+    const back: Ball = { id: 6, x: b.x - dx * 60, y: b.y - dy * 60 };
+    for (let k = 0; k < 10; k++, i++) tr.update(at(i, [...(comesBack ? [det(back)] : []), ...far.map((f) => det(f))]));
+    return tr.tracks.find((t) => t.id === id)!;
+  };
+  const back = run(true);
+  assert.equal(back.state, 'pocketed');
+  assert.equal(back.maybeBack, true);
+  const stays = run(false);
+  assert.equal(stays.state, 'pocketed');
+  assert.ok(!stays.maybeBack);
+});
