@@ -4,22 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
-import { ID_CLASSES, type BallDetection, type FrameObservation, type OccludedBox } from '../../src/vision/observation.js';
+import type { BallDetection, FrameObservation, OccludedBox } from '../../src/vision/observation.js';
 import type { ShotRecord, TableRecord } from '../../src/protocol/records.js';
 import { matchInTwoStages, Tracker } from '../../src/vision/tracking/tracker.js';
 import { RUSSIAN_12FT } from '../../src/table/geometry.js';
-
-const FPS = 30;
-const R = RUSSIAN_12FT.ball_mm / 2;
-interface Ball { id: 'cue' | number; x: number; y: number }
-/** A clear reading of the ball's number (the cue ball's look tells it apart too). */
-function reading(id: 'cue' | number): number[] {
-  const p = new Array<number>(ID_CLASSES).fill(0.002);
-  p[id === 'cue' ? 0 : id] = 1 - 0.002 * (ID_CLASSES - 1);
-  return p;
-}
-const det = (b: Ball, extra: Partial<BallDetection> = {}): BallDetection => ({ x_mm: b.x, y_mm: b.y, conf: 0.95, cueLike: b.id === 'cue' ? 0.95 : 0.03, idProbs: reading(b.id), sharp: true, ...extra });
-const at = (i: number, detections: BallDetection[], occluded: OccludedBox[] = []): FrameObservation => ({ index: i, t_s: i / FPS, detections, occluded });
+import { at, det, R, type Ball } from './observations.js';
 
 test('two-stage matching: a detection on a track\'s own place is that track\'s, though another track has none nearer', () => {
   // track 0 lost its detection; its nearest is track 1's own (cost 1). In one stage the assignment

@@ -4,21 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
-import { ID_CLASSES, type BallDetection, type FrameObservation } from '../../src/vision/observation.js';
 import { Tracker, type Track } from '../../src/vision/tracking/tracker.js';
 import { surplusLost } from '../../src/vision/tracking/reunion.js';
 import { pocketMouth, RUSSIAN_12FT } from '../../src/table/geometry.js';
+import { at, det, R, type Ball } from './observations.js';
 
-const FPS = 30;
-const R = RUSSIAN_12FT.ball_mm / 2;
-interface Ball { id: 'cue' | number; x: number; y: number }
-function reading(id: 'cue' | number): number[] {
-  const p = new Array<number>(ID_CLASSES).fill(0.002);
-  p[id === 'cue' ? 0 : id] = 1 - 0.002 * (ID_CLASSES - 1);
-  return p;
-}
-const det = (b: Ball, extra: Partial<BallDetection> = {}): BallDetection => ({ x_mm: b.x, y_mm: b.y, conf: 0.95, cueLike: b.id === 'cue' ? 0.95 : 0.03, idProbs: reading(b.id), sharp: true, ...extra });
-const at = (i: number, detections: BallDetection[]): FrameObservation => ({ index: i, t_s: i / FPS, detections, occluded: [] });
 const far: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
 
 test('a ball struck hard, lost for five frames and found again further on as a blurred streak, keeps its track', () => {
