@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
 import { Tracker, type Track } from '../../src/vision/tracking/tracker.js';
 import { surplusLost } from '../../src/vision/tracking/reunion.js';
+import { shotRecord } from '../../src/vision/strokes/shot-record.js';
+import type { Stroke } from '../../src/vision/strokes/stroke-state.js';
 import { pocketMouth, RUSSIAN_12FT } from '../../src/table/geometry.js';
 import { at, det, R, type Ball } from './observations.js';
 
@@ -100,4 +102,41 @@ test('a ball lost by a pocket that turns up again beside it is marked as maybe b
   const stays = run(false);
   assert.equal(stays.state, 'pocketed');
   assert.ok(!stays.maybeBack);
+});
+
+test('a shot whose other balls moved or fell with no first contact seen says so; one that touched nothing does not', () => {
+  const cue = track(1, { state: 'visible' });
+  const three = track(3, { state: 'pocketed', pocket: 'HL', gone_s: 12, history: [{ t_s: 11.9, x_mm: -1700, y_mm: 800 }, { t_s: 12, x_mm: -1710, y_mm: 810 }] });
+  const stroke = (gone: Track[]): Stroke => ({
+    t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [], cueTrack: 1, cueSamples: [], cueContact: null,
+    firstContactTrack: null, before: new Map(), gone, independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    unseenContacts: 0, firstContactGuessed: false, struckFrozen: false, struckPeak_mm_s: 1500,
+  });
+  const ctx = {
+    names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
+    live: [cue], minConfidence: 0.5, fastGone_mm_s: 4000, restSince_s: () => 14,
+  };
+  const fell = shotRecord(stroke([three]), 15, false, ctx);
+  assert.deepEqual(fell.pocketed.map((p) => p.ball), [3]);
+  assert.ok(fell.review.some((r) => r.what === 'firstContact'), JSON.stringify(fell.review));
+  const nothing = shotRecord(stroke([]), 15, false, ctx);
+  assert.ok(!nothing.review.some((r) => r.what === 'firstContact'), JSON.stringify(nothing.review));
+});
+
+test('a candidate that picks up a ball by a pocket just after a ball was lost there marks that one as maybe back out', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const mouth = pocketMouth(RUSSIAN_12FT, 'HL');
+  const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
+  const b: Ball = { id: 4, x: mouth.x - dx * 300, y: mouth.y - dy * 300 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  for (let k = 0; k < 18; k++, i++) { b.x += dx * 14; b.y += dy * 14; tr.update(at(i, [det(b), ...far.map((f) => det(f))])); }
+  // a stray "ball" by the pocket first (a candidate), then the ball lost, then the candidate sees it again
+  const stray: Ball = { id: 4, x: b.x + dx * 40, y: b.y - dy * 60 };
+  for (let k = 0; k < 3; k++, i++) tr.update(at(i, [det(b), det(stray, { partial: true, conf: 0.6 }), ...far.map((f) => det(f))]));
+  for (let k = 0; k < 12; k++, i++) tr.update(at(i, [det(stray, { partial: true, conf: 0.6 }), ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.equal(t.state, 'pocketed');
+  assert.equal(t.maybeBack, true);
 });

@@ -70,6 +70,10 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `ball ${struck} was seen moving in ${st.struckMoving} frame(s) before it vanished` });
     }
     if (st.struckFrozen) review.push({ what: 'struck', ball: struck, confidence: 0.6, why: `ball ${struck} rested against the balls that moved and was not seen to move: taken as struck` });
+    if (st.firstContactTrack === null && (st.contacts.length > 0 || st.gone.some((t) => t.id !== st.struck))) {
+      // other balls moved or fell, so the cue ball touched something: the contact went unseen
+      review.push({ what: 'firstContact', confidence: 0.4, why: 'other balls moved, but the cue ball\'s first contact was not seen' });
+    }
     if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
     if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
     if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });

@@ -197,6 +197,8 @@ export class Tracker {
       const j = match[i]!;
       if (j >= 0) {
         used.add(j);
+        // (a candidate's detection is a "ball" the camera was not following: a fallen one come back out?)
+        if (!t.confirmed) this.noteBackOut(o.detections[j]!, o.t_s);
         this.observe(t, o.detections[j]!, o.t_s, underArm[j]!, looks[j]);
         this.confirm(t, o);
       } else if (!t.confirmed) {
@@ -324,7 +326,7 @@ export class Tracker {
     }
   }
 
-  /** An unclaimed detection near where a ball was just taken into a pocket: that ball may have come back out. */
+  /** A detection no ball's track claims near where a ball was just taken into a pocket: that ball may have come back out. */
   private noteBackOut(d: BallDetection, t_s: number): void {
     for (const t of this.tracks) {
       if (t.state === 'pocketed' && t_s - t.gone_s! < BACK_OUT_S && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BACK_OUT_R * this.R) t.maybeBack = true;
