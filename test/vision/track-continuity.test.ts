@@ -104,12 +104,12 @@ test('a ball lost by a pocket that turns up again beside it is marked as maybe b
   assert.ok(!stays.maybeBack);
 });
 
-test('a shot whose other balls moved or fell with no first contact seen says so; one that touched nothing does not', () => {
+test('a shot whose other balls moved or fell with no first contact seen says so (a jaw ball falling too); one that touched nothing does not', () => {
   const cue = track(1, { state: 'visible' });
   const three = track(3, { state: 'pocketed', pocket: 'HL', gone_s: 12, history: [{ t_s: 11.9, x_mm: -1700, y_mm: 800 }, { t_s: 12, x_mm: -1710, y_mm: 810 }] });
-  const stroke = (gone: Track[]): Stroke => ({
+  const stroke = (gone: Track[], independentFalls: Track[] = []): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [], cueTrack: 1, cueSamples: [], cueContact: null,
-    firstContactTrack: null, before: new Map(), gone, independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    firstContactTrack: null, before: new Map(), gone, independentFalls, tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
     unseenContacts: 0, firstContactGuessed: false, struckFrozen: false, struckPeak_mm_s: 1500,
   });
   const ctx = {
@@ -121,6 +121,10 @@ test('a shot whose other balls moved or fell with no first contact seen says so;
   assert.ok(fell.review.some((r) => r.what === 'firstContact'), JSON.stringify(fell.review));
   const nothing = shotRecord(stroke([]), 15, false, ctx);
   assert.ok(!nothing.review.some((r) => r.what === 'firstContact'), JSON.stringify(nothing.review));
+  // a ball that hung in the jaws fell while the cue ball rolled, nothing seen touching it
+  const jaw = shotRecord(stroke([], [three]), 15, false, ctx);
+  assert.deepEqual(jaw.pocketed, [], 'a fall of its own, not this shot\'s pocketing');
+  assert.ok(jaw.review.some((r) => r.what === 'firstContact' && r.ball === 3), JSON.stringify(jaw.review));
 });
 
 test('a candidate that picks up a ball by a pocket just after a ball was lost there marks that one as maybe back out', () => {

@@ -73,6 +73,11 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     if (st.firstContactTrack === null && (st.contacts.length > 0 || st.gone.some((t) => t.id !== st.struck))) {
       // other balls moved or fell, so the cue ball touched something: the contact went unseen
       review.push({ what: 'firstContact', confidence: 0.4, why: 'other balls moved, but the cue ball\'s first contact was not seen' });
+    } else if (st.firstContactTrack === null && st.independentFalls.length) {
+      // a ball in the jaws that fell while the cue ball rolled, with no contact seen: by itself (R8), or
+      // knocked in by the cue ball unseen
+      const fell = st.independentFalls.map((t) => c.names.get(t.id)?.id).filter((b) => b !== undefined);
+      review.push({ what: 'firstContact', ...(fell.length === 1 && { ball: fell[0] }), confidence: 0.4, why: `a ball in the jaws fell during the stroke with no contact seen: by itself, or knocked in by the cue ball unseen` });
     }
     if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
     if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
