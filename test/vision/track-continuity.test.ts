@@ -144,3 +144,19 @@ test('a candidate that picks up a ball by a pocket just after a ball was lost th
   assert.equal(t.state, 'pocketed');
   assert.equal(t.maybeBack, true);
 });
+
+test('a resting cue ball unseen for a frame does not jump onto a ball-like thing beside it that looks like an object ball (fingertips on the rail)', () => {
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: 1640, y: 728 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  tr.update(at(i++, far.map((f) => det(f))));
+  const fingertips: Ball = { id: 3, x: 1727, y: 709 };
+  for (let k = 0; k < 3; k++, i++) tr.update(at(i, [det(fingertips, { partial: true, conf: 0.55, idProbs: undefined }), ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 1, `the cue ball's track stays at its place (${t.x_mm}, ${t.y_mm})`);
+  // and a detection of the cue ball itself, back at its place, is its own
+  tr.update(at(i++, [det(cue), ...far.map((f) => det(f))]));
+  assert.equal(t.state, 'visible');
+});

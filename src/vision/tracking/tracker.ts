@@ -126,6 +126,8 @@ export function matchInTwoStages(cost: number[][], near_mm: number): number[] {
 
 /** Distance (mm) a detection's look costs when it is wholly unlike its track's (see lookCost()). */
 const LOOK_COST_MM = 150;
+/** A look this far (0..1) from a resting track's own is not that ball's, off its place. */
+const UNLIKE_LOOK = 0.6;
 /** Whole detections a track needs before its look counts. */
 const MIN_LOOKS = 5;
 
@@ -267,6 +269,9 @@ export class Tracker {
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
+    // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
+    // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
+    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && this.lookCost(t, d, underArm, look) > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist + this.lookCost(t, d, underArm, look) : Infinity;
   }
