@@ -37,9 +37,9 @@ export interface Track {
   /** it rested, something hid it, and when its place was clear again it was not there */
   vanishedAtRest?: boolean;
   /**
-   * taken as pocketed, but a "ball" turned up by the same pocket soon after: it may have come back out
-   * of the jaws (the detector often loses a ball in a corner's shadow, and a ball lost there is taken
-   * for fallen)
+   * taken as pocketed, but a "ball" no track claims turned up near where it was lost soon after: it may
+   * have come back out of the jaws (the detector often loses a ball in a corner's shadow, and a ball lost
+   * there is taken for fallen)
    */
   maybeBack?: boolean;
   /** entered a pocket's jaw zone since the last reset (for R7.3 bounces) */
@@ -129,7 +129,7 @@ const LOOK_COST_MM = 150;
 /** A look this far (0..1) from a resting track's own is not that ball's, off its place. */
 const UNLIKE_LOOK = 0.6;
 /** Whole detections a track needs before its look counts. */
-const MIN_LOOKS = 5;
+export const MIN_LOOKS = 5;
 
 /** A track this young never seen whole that goes into a pocket is taken for a phantom (see unseen()). */
 const PHANTOM_AGE_S = 3;
@@ -271,9 +271,10 @@ export class Tracker {
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
-    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && this.lookCost(t, d, underArm, look) > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
+    const lookCost = this.lookCost(t, d, underArm, look);
+    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
     if (dist > gate) return Infinity;
-    return this.pushedAway(t, d) ? dist + this.lookCost(t, d, underArm, look) : Infinity;
+    return this.pushedAway(t, d) ? dist + lookCost : Infinity;
   }
 
   /**
@@ -338,7 +339,7 @@ export class Tracker {
     }
   }
 
-  /** The lost track `lost` was the ball `found` follows now (see reunion.ts): it is no longer followed. */
+  /** A lost track that follows no ball any more (its ball has a new track, or it never had one; see reunion.ts). */
   retire(lost: Track): void {
     const i = this.tracks.indexOf(lost);
     if (i >= 0) this.tracks.splice(i, 1);
