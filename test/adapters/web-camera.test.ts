@@ -5,14 +5,12 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { startLive, type LiveApp } from '../../src/adapters/app.js';
 import type { SourceHealth } from '../../src/live/sources/index.js';
 import { tempDir, testSettings } from '../live/helpers.js';
 
-// as in web.test.ts
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // runs in the page (the tests compile without the DOM library)
 declare function getComputedStyle(e: unknown): { backgroundColor: string; borderLeftColor: string };
 // the page polls every 5 s
@@ -31,9 +29,7 @@ before(async () => {
   writeFileSync(join(dir, 'none.jsonl'), '');
   app = await startLive(testSettings((s) => { s.mqtt.enabled = false; s.source.uri = `records:${join(dir, 'none.jsonl')}`; }), { log: () => {} });
   app.source!.health = () => health;
-  browser = await chromium.launchPersistentContext(tempDir('chromium'), {
-    executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 1100, height: 900 },
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.setDefaultTimeout(8000);
   page.on('pageerror', (e) => pageErrors.push(e));

@@ -2,12 +2,11 @@
 // review item, and watch the scoreboard change — all through the real server and referee.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { startLive, type LiveApp } from '../../src/adapters/app.js';
-import { tempDir, testSettings } from '../live/helpers.js';
+import { testSettings } from '../live/helpers.js';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // a 1×1 JPEG, standing in for the camera's frames
 const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
 
@@ -17,10 +16,7 @@ let page: Page;
 
 before(async () => {
   app = await startLive(testSettings((s) => { s.mqtt.enabled = false; }), { log: () => {} });
-  // a fresh profile each run (playwright passes it as --user-data-dir)
-  browser = await chromium.launchPersistentContext(tempDir('chromium'), {
-    executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 1100, height: 900 },
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.setDefaultTimeout(8000);
   page.on('pageerror', (e) => { throw e; });
