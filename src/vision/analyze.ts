@@ -9,6 +9,7 @@ import { ballPxToTable, tableToPx, type CalibrationProfile } from './calibration
 import { createBallDetector, type BallDetector } from './detection/detector.js';
 import { BumpWatch } from './calibration/bump-watch.js';
 import { FrameSourceError, readFrame, type Frame } from './frame.js';
+import { PrefetchingReader } from './frame-prefetch.js';
 import { cueLikelihood, type CueBallMode } from './identity/cue-look.js';
 import type { NumberReader } from './identity/number-reader.js';
 import { READER_RADIUS_PX } from './identity/reader-input.js';
@@ -164,6 +165,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
   const total = Math.max(0, Math.round(cap.get(cv.CAP_PROP_FRAME_COUNT)));
   const warnings: string[] = [];
   let decode_ms = 0;
+  let reader: PrefetchingReader | undefined;
   try {
     // calibrate on the first frames (an empty table or a still one), then go on from there
     const first: Frame[] = [];
@@ -178,13 +180,15 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
     let records = 0;
     const emit = (rs: TableRecord[]) => { for (const r of rs) { o.emit(r); records++; } };
     let n = 0;
+    reader = new PrefetchingReader(cap, fps, first.length);
     for (;;) {
       let f: Frame | null;
       if (n < first.length) f = first[n]!;
       else {
+        // the time spent waiting for a frame: decoding runs beside the analysis (see frame-prefetch.ts)
         const t0 = performance.now();
         try {
-          f = readFrame(cap, n, fps);
+          f = await reader.next();
         } catch {
           warnings.push(`frame ${n} could not be decoded: the video is truncated or damaged there`);
           break;
@@ -205,6 +209,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
     if (total > 0 && n < total - 1) warnings.push(`decoded ${n} of ${total} frames: the file ends early (truncated?)`);
     return { frames: n, fps, records, profile: pipeline.profile, warnings: [...pipeline.warnings, ...warnings], timings_ms: { decode: decode_ms, ...pipeline.timings_ms } };
   } finally {
+    await reader?.close();
     cap.release();
   }
 }

@@ -95,7 +95,9 @@ export class MotionGate {
   /** After a search: the searched pixels become the reference they are compared with next. */
   commit(bgr: Uint8Array, d: GateDecision): void {
     if (d.kind === 'all' || !this.ref) {
-      this.ref = Uint8Array.from(bgr);
+      // (the caller may hand in the same buffer every frame: the reference is a copy)
+      this.ref ??= new Uint8Array(bgr.length);
+      this.ref.set(bgr);
       this.sinceFull = 0;
       return;
     }
