@@ -51,6 +51,30 @@ test('a ball lost away from the pockets and found at rest elsewhere takes the lo
   assert.equal(recs.filter((r) => r.type === 'shot').length, 0);
 });
 
+test('on a full table a ball lost for seconds does not leap onto a "ball" far off (a hand on the rail), and is found again where it comes to rest', () => {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const balls: Ball[] = [{ id: 'cue', x: 500, y: 200 }, ...Array.from({ length: 15 }, (_, k): Ball => ({ id: k + 1, x: -1200 + 150 * (k % 8), y: k < 8 ? -500 : 500 }))];
+  const others = balls.slice(1);
+  let i = 0;
+  for (; i < 60; i++) a.push(at(i, balls.map((b) => det(b))));
+  const cueId = a.tracker.live().find((t) => Math.hypot(t.x_mm - 500, t.y_mm - 200) < R)!.id;
+  // the detector loses the cue ball for five seconds
+  for (let k = 0; k < 150; k++, i++) a.push(at(i, others.map((b) => det(b))));
+  // fingertips on the rail 1.3 m away (beyond a ball's reach in a frame), pale, ball-like and clear of
+  // any arm, for a few frames
+  const hand: Ball = { id: 3, x: -700, y: 700 };
+  for (let k = 0; k < 5; k++, i++) a.push(at(i, [det(hand, { idProbs: undefined, cueLike: 0.9 }), ...others.map((b) => det(b))]));
+  const cue = a.tracker.tracks.find((t) => t.id === cueId)!;
+  assert.equal(cue.state, 'missing', 'the lost track stays lost');
+  // the cue ball found again at rest 1.2 m from where it was lost
+  const found: Ball = { id: 'cue', x: -700, y: 0 };
+  for (let k = 0; k < 40; k++, i++) a.push(at(i, [det(found, { idProbs: undefined }), ...others.map((b) => det(b))]));
+  const t = a.tracker.live().find((x) => Math.hypot(x.x_mm - found.x, x.y_mm - found.y) < R);
+  assert.ok(t, 'a track follows the ball where it rests');
+  const names = a.ids.resolve(a.tracker.live().map((x) => x.id), ['cue', ...Array.from({ length: 15 }, (_, k) => k + 1)]);
+  assert.equal(names.get(t.id)?.id, 'cue');
+});
+
 test('two balls lost and one found: no guess which it is', () => {
   const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
   const lost: Ball[] = [{ id: 7, x: 500, y: 200 }, { id: 9, x: 700, y: -200 }];
@@ -76,9 +100,10 @@ test('more tracks than the 16 balls: the least-seen lost ones go', () => {
   assert.deepEqual(surplusLost([...balls.slice(1), gone, phantom, realLost], 10).map((t) => t.id), [20], 'a pocketed ball counts');
 });
 
-test('a ball lost by a pocket that turns up again beside it is marked as maybe back out; one that stays gone is not', () => {
+test('a ball lost by a pocket that turns up again beside it is back on the table, and may be lost again; one that stays gone stays pocketed', () => {
   const mouth = pocketMouth(RUSSIAN_12FT, 'FR');
-  const run = (comesBack: boolean): Track => {
+  let backAt: Ball = { id: 6, x: 0, y: 0 };
+  const run = (comesBack: boolean, thenGone = false): Track => {
     const tr = new Tracker(RUSSIAN_12FT);
     // rolling at 600 mm/s towards the FR pocket, from 400 mm out
     const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
@@ -92,16 +117,40 @@ test('a ball lost by a pocket that turns up again beside it is marked as maybe b
     }
     // lost in the corner for half a second
     for (let k = 0; k < 15; k++, i++) tr.update(at(i, far.map((f) => det(f))));
-    const back: Ball = { id: 6, x: b.x - dx * 60, y: b.y - dy * 60 };
+    // (found again in the pocket's zone when it is to be lost there again)
+    const off = thenGone ? 20 : 60;
+    const back: Ball = { id: 6, x: b.x - dx * off, y: b.y - dy * off };
+    backAt = back;
     for (let k = 0; k < 10; k++, i++) tr.update(at(i, [...(comesBack ? [det(back)] : []), ...far.map((f) => det(f))]));
+    if (thenGone) for (let k = 0; k < 10; k++, i++) tr.update(at(i, far.map((f) => det(f))));
     return tr.tracks.find((t) => t.id === id)!;
   };
   const back = run(true);
-  assert.equal(back.state, 'pocketed');
-  assert.equal(back.maybeBack, true);
+  assert.equal(back.state, 'visible', 'the same track, not a new one');
+  assert.equal(back.cameBack?.pocket, 'FR');
+  assert.ok(Math.hypot(back.x_mm - backAt.x, back.y_mm - backAt.y) < 1, 'where it was found again');
+  const lostAgain = run(true, true);
+  assert.equal(lostAgain.state, 'pocketed', 'gone again by the pocket: pocketed after all');
   const stays = run(false);
   assert.equal(stays.state, 'pocketed');
-  assert.ok(!stays.maybeBack);
+  assert.ok(!stays.maybeBack && !stays.cameBack);
+});
+
+test('a ball resting in the jaws that the camera loses for half a second and finds again did not fall; one that stays gone did', () => {
+  const m = pocketMouth(RUSSIAN_12FT, 'MR');
+  const run = (comesBack: boolean) => {
+    const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+    const jaw: Ball = { id: 9, x: m.x + 5, y: m.y - Math.sign(m.y) * R };
+    const recs = [];
+    let i = 0;
+    for (; i < 60; i++) recs.push(...a.push(at(i, [det(jaw), ...far.map((f) => det(f))])));
+    for (let k = 0; k < 15; k++, i++) recs.push(...a.push(at(i, far.map((f) => det(f)))));
+    for (let k = 0; k < 75; k++, i++) recs.push(...a.push(at(i, [...(comesBack ? [det(jaw)] : []), ...far.map((f) => det(f))])));
+    recs.push(...a.finish());
+    return recs;
+  };
+  assert.deepEqual(run(true), []);
+  assert.deepEqual(run(false).map((r) => r.type === 'fall' && [r.ball, r.pocket]), [[9, 'MR']]);
 });
 
 test('a shot whose other balls moved or fell with no first contact seen says so (a jaw ball falling too); one that touched nothing does not', () => {

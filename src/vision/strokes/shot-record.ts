@@ -61,6 +61,10 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     });
     const bounced = c.live.filter((t) => t.enteredJaw && st.tracksAtStart.includes(t.id)).map((t) => ({ ball: name(t.id, 'identity'), pocket: t.enteredJaw! }));
     for (const t of c.live) {
+      if (t.cameBack && t.cameBack.t_s >= st.t0_s && st.tracksAtStart.includes(t.id)) {
+        const ball = name(t.id, 'identity');
+        review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} was lost in the ${t.cameBack.pocket} pocket's mouth and found again beside it: taken as still on the table` });
+      }
       if (t.state === 'missing' && st.tracksAtStart.includes(t.id)) {
         review.push({ what: 'pocketed', ball: name(t.id, 'identity'), confidence: 0.3, why: 'a ball was lost from view away from the pockets' });
       }

@@ -6,7 +6,7 @@ import type { FallRecord, MovedRecord, ShotRecord, XY_mm } from '../../protocol/
 import type { BallId } from '../../sim/types.js';
 import type { TableSpec } from '../../table/geometry.js';
 import type { IdentityBook } from '../identity/identity-book.js';
-import type { Track, Tracker } from '../tracking/tracker.js';
+import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { round2, shotRecord } from './shot-record.js';
@@ -63,6 +63,8 @@ export class StrokeBuilder {
   private stroke: Stroke | null = null;
   private readonly R: number;
   private seenGone = new Set<number>();
+  /** jaw balls lost between strokes, told as falls once they have not come back out */
+  private pendingFalls: Track[] = [];
 
   constructor(
     readonly spec: TableSpec,
@@ -171,7 +173,19 @@ export class StrokeBuilder {
     const startingNow = new Set(starters.map((s) => s.t.id));
     for (const s of starters) out.push(...this.started(s.t, s.start_s, live, startingNow));
 
-    // 2. balls the tracker has just decided are gone
+    // 2. balls the tracker has just decided are gone, and balls taken for gone that came back (see
+    // Tracker.backOutOf): out of this stroke's losses, and free to be lost again
+    for (const id of this.seenGone) {
+      const t = this.tracker.tracks.find((x) => x.id === id);
+      if (!t || t.state === 'pocketed' || t.state === 'offTable') continue;
+      this.seenGone.delete(id);
+      if (this.stroke) {
+        this.stroke.gone = this.stroke.gone.filter((g) => g !== t);
+        this.stroke.independentFalls = this.stroke.independentFalls.filter((g) => g !== t);
+      }
+    }
+    // a jaw ball's fall between strokes is told once it has not come back out
+    out.push(...this.duePendingFalls(t_s, false));
     for (const t of this.tracker.tracks) {
       if ((t.state !== 'pocketed' && t.state !== 'offTable') || this.seenGone.has(t.id)) continue;
       this.seenGone.add(t.id);
@@ -188,8 +202,7 @@ export class StrokeBuilder {
       } else if (t.state === 'pocketed' && (m.hanging || this.tracker.zoneAt(t.x_mm, t.y_mm)?.jaw(t.x_mm, t.y_mm))) {
         // between strokes only a ball resting in the jaws drops by itself (R8); a "ball" that
         // vanishes near a pocket elsewhere was a hand or a body passing by
-        const f = this.fall(t, 'self');
-        if (f) out.push(f);
+        this.pendingFalls.push(t);
       }
     }
 
@@ -224,7 +237,21 @@ export class StrokeBuilder {
 
   /** End of the source: a stroke still running is written with a review flag. */
   finish(t_s: number): VisionRecord[] {
-    return this.stroke ? this.closeStroke(this.stroke, t_s, true).records : [];
+    const falls = this.duePendingFalls(t_s, true);
+    return [...falls, ...(this.stroke ? this.closeStroke(this.stroke, t_s, true).records : [])];
+  }
+
+  /** Jaw balls lost between strokes (`pendingFalls`) still gone BACK_OUT_S later (or at the end): their falls. */
+  private duePendingFalls(t_s: number, all: boolean): FallRecord[] {
+    const out: FallRecord[] = [];
+    this.pendingFalls = this.pendingFalls.filter((t) => {
+      if (t.state !== 'pocketed') return false;
+      if (!all && t_s - (t.gone_s ?? t.lastSeen_s) < BACK_OUT_S) return true;
+      const f = this.fall(t, 'self');
+      if (f) out.push(f);
+      return false;
+    });
+    return out;
   }
 
   /** When the ball left its rest position: the last history sample still near the anchor. */

@@ -42,6 +42,8 @@ export interface Track {
    * there is taken for fallen)
    */
   maybeBack?: boolean;
+  /** taken as pocketed, then found again beside the pocket (see backOutOf()): on the table after all */
+  cameBack?: { pocket: PocketId; t_s: number };
   /** entered a pocket's jaw zone since the last reset (for R7.3 bounces) */
   enteredJaw?: PocketId;
   /** the latest detection (for identity and look) */
@@ -142,9 +144,12 @@ const PHANTOM_AGE_S = 3;
 const PARTIAL_RETURN_S = 0.15;
 
 /** A "ball" by a pocket this soon (s) after one was taken into it may be that one come back out. */
-const BACK_OUT_S = 1.5;
+export const BACK_OUT_S = 1.5;
 /** ... within this many ball radii of where it was last seen */
 const BACK_OUT_R = 6;
+
+/** A lost ball's gate widens for this long (s), as far as a ball nudged or rolling slowly goes. */
+const MISSING_REACH_S = 1;
 
 /** How long the place of a ball that vanished under a body must be clear before it counts as gone. */
 const VANISH_CLEAR_S = 1.0;
@@ -212,10 +217,24 @@ export class Tracker {
     });
     this.handOver();
     for (let i = this.tracks.length - 1; i >= 0; i--) if ((this.tracks[i]!.state as string) === 'dropped') this.tracks.splice(i, 1);
+    // (a track lost for longer than its gate reaches will not find its ball again by itself)
+    const held = this.live().filter((t) => t.state !== 'missing' || o.t_s - t.lastSeen_s <= MISSING_REACH_S).length;
     o.detections.forEach((d, j) => {
       if (used.has(j) || d.conf < 0.3) return;
+      // a ball no track follows, found beside a pocket just after a ball was taken into it, is that
+      // ball: lost in the pocket's shadow, or back out of the jaws (R7.3)
+      const back = underArm[j] ? undefined : this.backOutOf(d, looks[j], o.t_s);
+      if (back) {
+        back.cameBack = { pocket: back.pocket!, t_s: o.t_s };
+        delete back.pocket; delete back.gone_s; delete back.goneUnseen; delete back.maybeBack;
+        this.forgetMotion(back);
+        this.observe(back, d, o.t_s, underArm[j]!, looks[j]);
+        return;
+      }
       this.noteBackOut(d, o.t_s);
-      if (this.live().length >= 16 || this.following().length >= 24) return; // a 17th ball is a phantom: never invent one
+      // a 17th ball is a phantom: never invent one (a ball whose track is lost may be this one, found
+      // far off: its new track is taken for it once it rests, see reunion.ts)
+      if (held >= 16 || this.following().length >= 24) return;
       this.tracks.push({
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
         lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1, clearSeen: underArm[j] ? 0 : 1,
@@ -258,7 +277,10 @@ export class Tracker {
     let gate = 2 * this.R + Math.max(0.6 * speed, this.opts.maxSpeed_mm_s) * Math.max(dt, horizon_s);
     // a ball under an arm may have been moved by the hand: it can come back a little way off
     if (t.state === 'occluded') gate = Math.max(gate, 6 * this.R + 400 * since);
-    if (t.state === 'missing') gate = Math.max(gate, 3 * this.R + 300 * since);
+    // (for a second: a ball lost longer and found far off is a new track first, taken for this one only
+    // once it rests as a ball (reunion.ts); a lost track whose gate grew without end leapt 2 m onto
+    // a hand on the far rail)
+    if (t.state === 'missing') gate = Math.max(gate, 3 * this.R + 300 * Math.min(since, MISSING_REACH_S));
     // a ball out of sight comes back far from where it was only as a ball seen whole and clear of the
     // arm: the hand, the arm and the cue's ferrule throw ball-like phantoms, and a lost track that takes
     // one follows the arm away (a cue ball struck off the table under the cue became a phantom stroke
@@ -330,6 +352,21 @@ export class Tracker {
       t.history.forEach(move);
       if (t.last) move(t.last);
     }
+  }
+
+  /**
+   * The ball just taken into a pocket that a detection no track claims is likely to be: the nearest within
+   * BACK_OUT_R radii of where it was lost, within BACK_OUT_S, whose look does not wholly disagree.
+   */
+  private backOutOf(d: BallDetection, look: number | undefined, t_s: number): Track | undefined {
+    let best: Track | undefined, bestDist = BACK_OUT_R * this.R;
+    for (const t of this.tracks) {
+      if (t.state !== 'pocketed' || !t.confirmed || t_s - t.gone_s! >= BACK_OUT_S) continue;
+      const dist = Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm);
+      if (dist >= bestDist || this.lookCost(t, d, false, look) > UNLIKE_LOOK * LOOK_COST_MM) continue;
+      best = t; bestDist = dist;
+    }
+    return best;
   }
 
   /** A detection no ball's track claims near where a ball was just taken into a pocket: that ball may have come back out. */
