@@ -194,6 +194,22 @@ test('a candidate that picks up a ball by a pocket just after a ball was lost th
   assert.equal(t.maybeBack, true);
 });
 
+test('a resting cue ball lost from view and found again on its very place, its outline cut and darkened by a hand, is still its own', () => {
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: 1640, y: 728 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  for (let k = 0; k < 10; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  // found off centre at first (the hand hides part of it), then on its place
+  const cut = { partial: true, conf: 0.77, cueLike: 0.1, idProbs: undefined };
+  for (let k = 0; k < 2; k++, i++) tr.update(at(i, [det({ ...cue, x: cue.x - 40 }, cut), ...far.map((f) => det(f))]));
+  for (let k = 0; k < 20; k++, i++) tr.update(at(i, [det({ ...cue, x: cue.x - 3 }, cut), ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.equal(t.state, 'visible');
+  assert.deepEqual(tr.tracks.filter((x) => !x.confirmed).map((x) => x.id), [], 'no new track for it');
+});
+
 test('a resting cue ball unseen for a frame does not jump onto a ball-like thing beside it that looks like an object ball (fingertips on the rail)', () => {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: 1640, y: 728 };

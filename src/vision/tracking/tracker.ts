@@ -291,12 +291,25 @@ export class Tracker {
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
+    // a detection on the very place of a resting ball is that ball, whatever it looks like this frame (a
+    // hand beside the cue ball cut its outline and darkened its look; a candidate with no look of its
+    // own then took the ball from its track), unless a moving ball is arriving there: at a collision
+    // the look tells the two apart (the cue ball breaking the rack lands on a rack ball's place)
+    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist < 0.5 * this.R && !this.ballArriving(t)) return dist;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist + lookCost : Infinity;
+  }
+
+  /** Whether a moving ball may reach this one by the next frame or so (a break's cue ball goes 250 mm a frame). */
+  private ballArriving(t: Track): boolean {
+    return this.tracks.some((m) => {
+      const v = Math.hypot(m.vx_mm_s, m.vy_mm_s);
+      return m !== t && m.state === 'visible' && v >= 300 && Math.hypot(t.x_mm - m.x_mm, t.y_mm - m.y_mm) <= 2 * this.R + 80 + 0.05 * v;
+    });
   }
 
   /**
