@@ -194,6 +194,24 @@ test('a candidate that picks up a ball by a pocket just after a ball was lost th
   assert.equal(t.maybeBack, true);
 });
 
+test('fingertips on a corner\'s rail, seen whole once or twice in a second and a half, leave over the cushion as nothing, not as a ball off the table', () => {
+  const run = (wholeFrames: number): Track['state'] | 'gone' => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    const tip: Ball = { id: 2, x: 1741, y: 666 };
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, far.map((f) => det(f))));
+    for (let k = 0; k < 45; k++, i++) tr.update(at(i, [det(tip, { partial: k >= wholeFrames, conf: 0.6, idProbs: undefined }), ...far.map((f) => det(f))]));
+    const id = tr.live().find((t) => Math.hypot(t.x_mm - tip.x, t.y_mm - tip.y) < R)?.id;
+    assert.ok(id, 'confirmed by resting');
+    // the hand lifts off over the rail
+    for (let k = 0; k < 3; k++, i++) { tip.x += 30; tr.update(at(i, [det(tip, { partial: true, conf: 0.6, idProbs: undefined }), ...far.map((f) => det(f))])); }
+    for (let k = 0; k < 15; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+    return tr.tracks.find((t) => t.id === id)?.state ?? 'gone';
+  };
+  assert.equal(run(2), 'gone');
+  assert.equal(run(45), 'offTable', 'a ball seen whole all along is a ball');
+});
+
 test('a resting cue ball lost from view and found again on its very place, its outline cut and darkened by a hand, is still its own', () => {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: 1640, y: 728 };

@@ -133,8 +133,9 @@ const UNLIKE_LOOK = 0.6;
 /** Whole detections a track needs before its look counts. */
 export const MIN_LOOKS = 5;
 
-/** A track this young never seen whole that goes into a pocket is taken for a phantom (see unseen()). */
+/** A track this young seen whole fewer times than PHANTOM_WHOLE that goes into a pocket or over a cushion is taken for a phantom (see unseen()). */
 const PHANTOM_AGE_S = 3;
+const PHANTOM_WHOLE = 3;
 
 /**
  * A lost ball found again far off on part of its outline (clear of every arm) is taken back only within
@@ -449,7 +450,8 @@ export class Tracker {
     // a "ball" never once seen whole, that came to be there within the last few seconds and goes into a
     // pocket or over a cushion, was fingertips or a cuff over the rail (a player placing the cue ball by
     // hand, or leaning on a corner or the foot rail): it was never a ball
-    const phantom = (t.wholeSeen ?? 0) === 0 && o.t_s - t.born_s < PHANTOM_AGE_S;
+    // (a frame or two of a whole outline is chance: fingertips on a corner's rail for 1.4 s, once whole)
+    const phantom = (t.wholeSeen ?? 0) < PHANTOM_WHOLE && o.t_s - t.born_s < PHANTOM_AGE_S;
     if (zone) {
       if (phantom) {
         t.state = 'dropped' as TrackState;
