@@ -212,12 +212,18 @@ test('fingertips on a corner\'s rail, seen whole once or twice in a second and a
   assert.equal(run(45), 'offTable', 'a ball seen whole all along is a ball');
 });
 
-test('a resting cue ball lost from view and found again on its very place, its outline cut and darkened by a hand, is still its own', () => {
+/** A cue ball at rest by the FR corner for a second, told by its look: the tracker, the ball and its track's id. */
+function restingCueBall() {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: 1640, y: 728 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(cue), ...far.map((f) => det(f))]));
+  for (let i = 0; i < 30; i++) tr.update(at(i, [det(cue), ...far.map((f) => det(f))]));
   const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  return { tr, cue, id };
+}
+
+test('a resting cue ball lost from view and found again on its very place, its outline cut and darkened by a hand, is still its own', () => {
+  const { tr, cue, id } = restingCueBall();
+  let i = 30;
   for (let k = 0; k < 10; k++, i++) tr.update(at(i, far.map((f) => det(f))));
   // found off centre at first (the hand hides part of it), then on its place
   const cut = { partial: true, conf: 0.77, cueLike: 0.1, idProbs: undefined };
@@ -229,11 +235,8 @@ test('a resting cue ball lost from view and found again on its very place, its o
 });
 
 test('a resting cue ball unseen for a frame does not jump onto a ball-like thing beside it that looks like an object ball (fingertips on the rail)', () => {
-  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
-  const cue: Ball = { id: 'cue', x: 1640, y: 728 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(cue), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  const { tr, cue, id } = restingCueBall();
+  let i = 30;
   tr.update(at(i++, far.map((f) => det(f))));
   const fingertips: Ball = { id: 3, x: 1727, y: 709 };
   for (let k = 0; k < 3; k++, i++) tr.update(at(i, [det(fingertips, { partial: true, conf: 0.55, idProbs: undefined }), ...far.map((f) => det(f))]));
