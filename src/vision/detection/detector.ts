@@ -70,7 +70,6 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   let clothMean: Float32Array | null = null;
   const clothL = profile.clothLab[0];
   const mouths = POCKET_IDS.map((id) => pocketMouth(profile.table, id));
-  const cornerMouths = POCKET_IDS.filter((id) => id[0] !== 'M').map((id) => pocketMouth(profile.table, id));
   const nearPocket = (x: number, y: number) => mouths.some((m) => Math.hypot(m.x - x, m.y - y) < 2.5 * profile.table.ball_mm);
   // the usual ball colour (Lab a, b) under these lamps: most balls are alike, the cue ball is the odd one
   let refAB: [number, number] | null = null;
@@ -142,10 +141,6 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       // jaws still has its centre at the mouth; a whole radius past the noses near pockets was tried
       // for hanging balls and did not make those development clips right)
       if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm)) continue;
-      // nor is one centred at a corner pocket's corner point: it is past the jaws by most of a radius
-      // (a corner pocket is barely wider than a ball, which drops once its centre passes the jaw line),
-      // a fallen ball seen in the net
-      if (cornerMouths.some((m) => Math.hypot(m.x - mm.x, m.y - mm.y) < 0.5 * R_mm)) continue;
       const look = discAppearance(img, fit.cx, fit.cy, fit.r, refAB);
       // a pocket's hole is round and ball-sized too, but dark through and through: no highlight
       if (nearPocket(mm.x, mm.y) && look.lab[0] < 0.45 * clothL && look.maxL < 1.1 * clothL) continue;
