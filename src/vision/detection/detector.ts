@@ -49,15 +49,14 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   const workView = new cv.Mat(geo.workH, geo.workW, cv.CV_8UC3, workData);
   const gateData = Buffer.alloc(workData.length);
   const gateView = new cv.Mat(geo.workH, geo.workW, cv.CV_8UC3, gateData);
-  const scale = Math.round(geo.roi.width / geo.workW);
-  /** The work image's pixels in a box (work px): each the average of its scale × scale full pixels. */
+  /** The work image's pixels in a box (work px): each the average of its geo.scale × geo.scale full pixels. */
   const workImage = (roiMat: Mat, b: PixelBox): void => {
     const w = b.x1 - b.x0, h = b.y1 - b.y0;
     if (w <= 0 || h <= 0) return;
-    const src = roiMat.getRegion(new cv.Rect(b.x0 * scale, b.y0 * scale, w * scale, h * scale));
+    const src = roiMat.getRegion(new cv.Rect(b.x0 * geo.scale, b.y0 * geo.scale, w * geo.scale, h * geo.scale));
     const dst = workView.getRegion(new cv.Rect(b.x0, b.y0, w, h));
     // the region is a whole number of work pixels wide and high (see detectorGeometry): a block average
-    const small = scale > 1 ? src.resize(h, w, 0, 0, cv.INTER_AREA) : src.copy();
+    const small = geo.scale > 1 ? src.resize(h, w, 0, 0, cv.INTER_AREA) : src.copy();
     small.copyTo(dst);
     small.release(); dst.release(); src.release();
   };

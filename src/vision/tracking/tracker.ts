@@ -307,9 +307,17 @@ export class Tracker {
 
   /** Whether a moving ball may reach this one by the next frame or so (a break's cue ball goes 250 mm a frame). */
   private ballArriving(t: Track): boolean {
-    return this.tracks.some((m) => {
+    return this.movingNear(t, 0.05).length > 0;
+  }
+
+  /**
+   * The balls rolling (300 mm/s or more) within touching reach of this one (its centre within two radii and
+   * 80 mm), or within where they go in `ahead_s` more.
+   */
+  private movingNear(t: Track, ahead_s = 0): Track[] {
+    return this.tracks.filter((m) => {
       const v = Math.hypot(m.vx_mm_s, m.vy_mm_s);
-      return m !== t && m.state === 'visible' && v >= 300 && Math.hypot(t.x_mm - m.x_mm, t.y_mm - m.y_mm) <= 2 * this.R + 80 + 0.05 * v;
+      return m !== t && m.state === 'visible' && v >= 300 && Math.hypot(t.x_mm - m.x_mm, t.y_mm - m.y_mm) <= 2 * this.R + 80 + ahead_s * v;
     });
   }
 
@@ -323,12 +331,11 @@ export class Tracker {
     const uy = d.y_mm - t.y_mm;
     const u = Math.hypot(ux, uy);
     if (u < this.R || Math.hypot(t.vx_mm_s, t.vy_mm_s) > 150) return true;
-    for (const m of this.tracks) {
-      if (m === t || m.state !== 'visible' || Math.hypot(m.vx_mm_s, m.vy_mm_s) < 300) continue;
+    for (const m of this.movingNear(t)) {
       const nx = t.x_mm - m.x_mm;
       const ny = t.y_mm - m.y_mm;
       const n = Math.hypot(nx, ny);
-      if (n > 2 * this.R + 80 || n === 0) continue;
+      if (n === 0) continue;
       if ((ux * nx + uy * ny) / (u * n) < 0.5) return false;
     }
     return true;
@@ -373,11 +380,10 @@ export class Tracker {
    * BACK_OUT_R radii of where it was lost, within BACK_OUT_S, whose look does not wholly disagree.
    */
   private backOutOf(d: BallDetection, look: number | undefined, t_s: number): Track | undefined {
-    let best: Track | undefined, bestDist = BACK_OUT_R * this.R;
-    for (const t of this.tracks) {
-      if (t.state !== 'pocketed' || !t.confirmed || t_s - t.gone_s! >= BACK_OUT_S) continue;
+    let best: Track | undefined, bestDist = Infinity;
+    for (const t of this.justPocketedNear(d, t_s)) {
       const dist = Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm);
-      if (dist >= bestDist || this.lookCost(t, d, false, look) > UNLIKE_LOOK * LOOK_COST_MM) continue;
+      if (!t.confirmed || dist >= bestDist || this.lookCost(t, d, false, look) > UNLIKE_LOOK * LOOK_COST_MM) continue;
       best = t; bestDist = dist;
     }
     return best;
@@ -385,9 +391,12 @@ export class Tracker {
 
   /** A detection no ball's track claims near where a ball was just taken into a pocket: that ball may have come back out. */
   private noteBackOut(d: BallDetection, t_s: number): void {
-    for (const t of this.tracks) {
-      if (t.state === 'pocketed' && t_s - t.gone_s! < BACK_OUT_S && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BACK_OUT_R * this.R) t.maybeBack = true;
-    }
+    for (const t of this.justPocketedNear(d, t_s)) t.maybeBack = true;
+  }
+
+  /** Balls taken into a pocket within BACK_OUT_S and BACK_OUT_R radii of a detection. */
+  private justPocketedNear(d: BallDetection, t_s: number): Track[] {
+    return this.tracks.filter((t) => t.state === 'pocketed' && t_s - t.gone_s! < BACK_OUT_S && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BACK_OUT_R * this.R);
   }
 
   /** A lost track that follows no ball any more (its ball has a new track, or it never had one; see reunion.ts). */
