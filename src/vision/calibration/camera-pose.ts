@@ -3,6 +3,7 @@
 // The focal length comes from the homography when the view is oblique enough to show it; for a
 // camera looking straight down it cannot be seen, so a prior camera height fixes it instead.
 import type { Mat3 } from './homography.js';
+import { applyH, fitHomography } from './homography.js';
 
 export interface CameraPose {
   /** camera centre in table mm (z above the cloth) */
@@ -19,14 +20,9 @@ export const DEFAULT_CAMERA_HEIGHT_MM = 2300;
  * Pose from H (table mm at z = 0 → undistorted px), principal point (cx, cy), square pixels.
  * `height_mm` (if known) takes precedence over the homography's focal length.
  */
-export function cameraPoseFromHomography(h: Mat3, cx: number, cy: number, opts: { height_mm?: number } = {}): CameraPose {
-  // columns of K⁻¹H without the 1/f factor on x, y: m_i = (a_i / f, b_i / f, c_i)
+export function cameraPoseFromHomography(h: Mat3, cx: number, cy: number, opts: { height_mm?: number; extent_mm?: { x: number; y: number } } = {}): CameraPose {
   const col = (i: number) => ({ a: h[i]! - cx * h[6 + i]!, b: h[3 + i]! - cy * h[6 + i]!, c: h[6 + i]! });
   const m1 = col(0), m2 = col(1);
-  // |m1| = |m2| and m1·m2 = 0 are linear in w = 1/f²
-  const A1 = m1.a * m2.a + m1.b * m2.b, C1 = m1.c * m2.c;
-  const A2 = m1.a * m1.a + m1.b * m1.b - m2.a * m2.a - m2.b * m2.b, C2 = m1.c * m1.c - m2.c * m2.c;
-  const wJoint = -(A1 * C1 + A2 * C2) / (A1 * A1 + A2 * A2);
   let tiltCos = 1;
   const poseFor = (f: number): CameraPose['position_mm'] => {
     const k = (m: { a: number; b: number; c: number }) => [m.a / f, m.b / f, m.c];
@@ -52,19 +48,63 @@ export function cameraPoseFromHomography(h: Mat3, cx: number, cy: number, opts: 
   }
   // the view's perspective shows the focal length only when the camera looks down at a slant;
   // near straight down it is noise, and a typical mounting height serves better
-  for (const w of [wJoint, -C1 / A1, -C2 / A2]) {
-    if (!(w > 0) || !Number.isFinite(w)) continue;
-    const f = 1 / Math.sqrt(w);
+  const estimates = focalEstimates(h, cx, cy);
+  const which = estimates.findIndex((w) => w > 0 && Number.isFinite(w));
+  let measured: CameraPose | null = null;
+  if (which >= 0) {
+    const f = 1 / Math.sqrt(estimates[which]!);
     const pos = poseFor(f);
-    if (sane(pos) && tiltCos < Math.cos((12 * Math.PI) / 180)) return { position_mm: pos, f_px: f, source: 'homography' };
-    break;
+    if (sane(pos) && tiltCos < Math.cos((12 * Math.PI) / 180)) measured = { position_mm: pos, f_px: f, source: 'homography' };
   }
+  if (measured && (!opts.extent_mm || focalIsMeasurable(h, cx, cy, opts.extent_mm, which))) return measured;
   const f = fForHeight(poseFor, DEFAULT_CAMERA_HEIGHT_MM);
   const pos = poseFor(f);
   if (sane(pos)) return { position_mm: pos, f_px: f, source: 'prior' };
+  // no camera at the usual height could see the table so: a fragile measurement beats none
+  if (measured) return measured;
   // a homography no pinhole camera over a flat table could make (cropped or stretched broadcast
   // frames): no parallax correction at all, i.e. a camera very far above
   return { position_mm: { x: 0, y: 0, z: 1e7 }, f_px: NaN, source: 'prior' };
+}
+
+/**
+ * 1/f² from a homography's two pinhole constraints (the table's axes seen at right angles and at
+ * equal scale, both linear in 1/f²): jointly (least squares), then each alone, the order they are tried in.
+ */
+function focalEstimates(h: Mat3, cx: number, cy: number): [number, number, number] {
+  // columns of K⁻¹H without the 1/f factor on x, y: m_i = (a_i / f, b_i / f, c_i)
+  const col = (i: number) => ({ a: h[i]! - cx * h[6 + i]!, b: h[3 + i]! - cy * h[6 + i]!, c: h[6 + i]! });
+  const m1 = col(0), m2 = col(1);
+  const A1 = m1.a * m2.a + m1.b * m2.b, C1 = m1.c * m2.c;
+  const A2 = m1.a * m1.a + m1.b * m1.b - m2.a * m2.a - m2.b * m2.b, C2 = m1.c * m1.c - m2.c * m2.c;
+  return [-(A1 * C1 + A2 * C2) / (A1 * A1 + A2 * A2), -C1 / A1, -C2 / A2];
+}
+
+/** How far (px) a found corner may be off: the nose lines are found to a few pixels. */
+const CORNER_SLACK_PX = 5;
+
+/**
+ * Whether the view's perspective is strong enough to give the focal length: estimate number
+ * `estimate` of `focalEstimates` must stay positive and within 1.3× when any one corner of the
+ * `extent_mm` rectangle moves by CORNER_SLACK_PX. A camera a few degrees off straight down shows
+ * almost no perspective, and there the estimate swings to absurd values (a camera 20 m away, a
+ * parallax correction pointing the wrong way) on a few pixels' error; seen at a slant it holds.
+ */
+function focalIsMeasurable(h: Mat3, cx: number, cy: number, extent_mm: { x: number; y: number }, estimate: number): boolean {
+  const hx = extent_mm.x / 2, hy = extent_mm.y / 2;
+  const table = [{ x: -hx, y: -hy }, { x: hx, y: -hy }, { x: hx, y: hy }, { x: -hx, y: hy }];
+  const image = table.map((p) => applyH(h, p.x, p.y));
+  let lo = Infinity, hi = 0;
+  for (let i = 0; i < 4; i++) {
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      const moved = image.map((p, j) => (j === i ? { x: p.x + dx * CORNER_SLACK_PX, y: p.y + dy * CORNER_SLACK_PX } : p));
+      const w = focalEstimates(fitHomography(table, moved), cx, cy)[estimate]!;
+      if (!(w > 0) || !Number.isFinite(w)) return false;
+      const f = 1 / Math.sqrt(w);
+      lo = Math.min(lo, f); hi = Math.max(hi, f);
+    }
+  }
+  return hi / lo < 1.3;
 }
 
 /** The focal length at which the pose's height is the given one (height grows with f). */
@@ -84,10 +124,7 @@ function cross(a: number[], b: number[]): number[] {
 
 /** |log(f²₁ / f²₂)| of the focal lengths the two pinhole constraints give (Infinity if either fails). */
 export function focalDisagreement(h: Mat3, cx: number, cy: number): number {
-  const col = (i: number) => ({ a: h[i]! - cx * h[6 + i]!, b: h[3 + i]! - cy * h[6 + i]!, c: h[6 + i]! });
-  const m1 = col(0), m2 = col(1);
-  const w1 = -(m1.c * m2.c) / (m1.a * m2.a + m1.b * m2.b);
-  const w2 = -(m1.c * m1.c - m2.c * m2.c) / (m1.a * m1.a + m1.b * m1.b - m2.a * m2.a - m2.b * m2.b);
+  const [, w1, w2] = focalEstimates(h, cx, cy);
   if (!(w1 > 0) || !(w2 > 0)) return Infinity;
   return Math.abs(Math.log(w1 / w2));
 }

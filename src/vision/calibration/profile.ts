@@ -87,8 +87,10 @@ export function buildProfile(inp: ProfileInput): CalibrationProfile {
   const h = inp.edgeHeight_mm ?? 0;
   // the homography of the plane the corners lie in, and the camera above that plane
   let tableToImage = fitHomography(surfaceCorners(inp.spec), und);
-  const camera = cameraPoseFromHomography(tableToImage, inp.lens.cx_px, inp.lens.cy_px,
-    inp.cameraHeight_mm ? { height_mm: Math.max(1, inp.cameraHeight_mm - h) } : {});
+  const camera = cameraPoseFromHomography(tableToImage, inp.lens.cx_px, inp.lens.cy_px, {
+    extent_mm: { x: inp.spec.length_mm, y: inp.spec.width_mm },
+    ...(inp.cameraHeight_mm ? { height_mm: Math.max(1, inp.cameraHeight_mm - h) } : {}),
+  });
   if (h !== 0) {
     // a cloth point is seen where the ray to it crosses the corners' plane: nearer the nadir, by
     // the camera's height over that plane against its height over the cloth
