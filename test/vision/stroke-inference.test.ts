@@ -52,6 +52,35 @@ test('a cue ball struck into nothing is a stroke: struck cue, no contact', () =>
   assert.equal(s[0]!.firstContact, null);
 });
 
+test('a cue ball lost from sight while rolling right beside a ball, which then barely moves, is no silent "touched nothing": flagged', () => {
+  // the cue ball rolls at 0.6 m/s from rest at (-900, 0) to a ball's width and a bit from ball 1 at
+  // (-120, 300); a player's arm hides it there for two-thirds of a second; it comes back having rebounded
+  // 80 mm, and ball 1 crept 3 mm (a touch too light to show)
+  const balls = layout();
+  const cue = balls[0]!, one = balls[1]!;
+  const ux = (one.x - cue.x) / Math.hypot(one.x - cue.x, one.y - cue.y), uy = (one.y - cue.y) / Math.hypot(one.x - cue.x, one.y - cue.y);
+  const reach = Math.hypot(one.x - cue.x, one.y - cue.y) - 78;
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  const rollFrames = Math.ceil(reach / 20);
+  for (let k = 1; k <= rollFrames; k++, i++) {
+    const d = Math.min(reach, 20 * k);
+    out.push(frame(i, [{ ...cue, x: -900 + ux * d, y: uy * d }, ...balls.slice(1)]));
+  }
+  const lost = { x: -900 + ux * reach, y: uy * reach };
+  const arm: OccludedBox = { x0_mm: lost.x - 120, y0_mm: lost.y - 120, x1_mm: lost.x + 60, y1_mm: lost.y + 60 };
+  const crept = [{ ...one, x: one.x + 3 }, ...balls.slice(2)];
+  for (let k = 0; k < 20; k++, i++) out.push(frame(i, crept, [arm]));
+  const back = { ...cue, x: lost.x - ux * 80, y: lost.y - uy * 80 };
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [back, ...crept]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.equal(s[0]!.firstContact, null);
+  assert.ok(s[0]!.review.some((r) => r.what === 'firstContact' && r.ball === 1), JSON.stringify(s[0]!.review));
+});
+
 test('a ball that wobbles a few centimetres for a quarter of a second is no stroke (a hand or the cue tip on it)', () => {
   const recs = run(scene(8, (k, b) => { b[3]!.x = -300 + 540 + (k < 4 ? 15 * k : 15 * (8 - k)); }));
   assert.deepEqual(shots(recs), []);

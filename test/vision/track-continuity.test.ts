@@ -159,7 +159,7 @@ test('a shot whose other balls moved or fell with no first contact seen says so 
   const stroke = (gone: Track[], independentFalls: Track[] = []): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [], cueTrack: 1, cueSamples: [], cueContact: null,
     firstContactTrack: null, before: new Map(), gone, independentFalls, tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
-    unseenContacts: 0, firstContactGuessed: false, struckFrozen: false, struckPeak_mm_s: 1500,
+    unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
   const ctx = {
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
@@ -174,6 +174,38 @@ test('a shot whose other balls moved or fell with no first contact seen says so 
   const jaw = shotRecord(stroke([], [three]), 15, false, ctx);
   assert.deepEqual(jaw.pocketed, [], 'a fall of its own, not this shot\'s pocketing');
   assert.ok(jaw.review.some((r) => r.what === 'firstContact' && r.ball === 3), JSON.stringify(jaw.review));
+});
+
+test('a ball lost in a corner pocket\'s mouth does not leap along the cushion onto a passing "ball" (a hand\'s edge on the rail)', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const mouth = pocketMouth(RUSSIAN_12FT, 'FL');
+  const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
+  const b: Ball = { id: 10, x: mouth.x - dx * 300, y: mouth.y - dy * 300 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  // it rolls slowly into the mouth (0.3 m/s) and is lost there
+  for (let k = 0; k < 34; k++, i++) { b.x += dx * 7; b.y += dy * 7; tr.update(at(i, [det(b), ...far.map((f) => det(f))])); }
+  for (let k = 0; k < 3; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  // a partial "ball" 800 mm along the long cushion, for a few frames
+  const edge: Ball = { id: 4, x: mouth.x - dx * 820, y: mouth.y - dy * 5 };
+  for (let k = 0; k < 4; k++, i++) { edge.x -= dx * 40; tr.update(at(i, [det(edge, { partial: true, conf: 0.6 }), ...far.map((f) => det(f))])); }
+  for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.equal(t.state, 'pocketed');
+  assert.equal(t.pocket, 'FL');
+});
+
+test('a resting ball\'s track that leaps once onto a blur nearer the cushion and is then lost is not taken off the table', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const b: Ball = { id: 14, x: 1000, y: 776 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  // one frame of a partial outline 50 mm nearer the cushion (a ball rushing past smears the two), then nothing
+  tr.update(at(i++, [det({ id: 14, x: 1020, y: 822 }, { partial: true, conf: 0.6 }), ...far.map((f) => det(f))]));
+  for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  assert.notEqual(tr.tracks.find((x) => x.id === id)!.state, 'offTable');
 });
 
 test('a candidate that picks up a ball by a pocket just after a ball was lost there marks that one as maybe back out', () => {

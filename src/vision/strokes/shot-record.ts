@@ -83,6 +83,11 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       const fell = st.independentFalls.map((t) => c.names.get(t.id)?.id).filter((b) => b !== undefined);
       review.push({ what: 'firstContact', ...(fell.length === 1 && { ball: fell[0] }), confidence: 0.4, why: `a ball in the jaws fell during the stroke with no contact seen: by itself, or knocked in by the cue ball unseen` });
     }
+    if (st.firstContactTrack === null && st.cueHiddenBeside !== null) {
+      // the cue ball went out of sight rolling right beside a ball, which may have moved too little to show
+      const beside = c.names.get(st.cueHiddenBeside)?.id;
+      review.push({ what: 'firstContact', ...(beside !== undefined && { ball: beside }), confidence: 0.4, why: `the cue ball went out of sight while rolling beside ${beside !== undefined ? `ball ${beside}` : 'a ball'}: a contact there would not be seen` });
+    }
     if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
     if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
     if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });

@@ -40,6 +40,8 @@ export interface StrokeBuilderOptions {
 const FROZEN_GAP_mm = 25;
 /** A resting ball this far (mm) off its place was moved (detection noise is a few mm). */
 const CREPT_mm = 12;
+/** how far beyond touching a rolling cue ball lost from sight may be from a ball it could still reach unseen */
+const CONTACT_REACH_MM = 40;
 
 const DEFAULTS: StrokeBuilderOptions = { move_mm_s: 150, rest_mm_s: 45, rest_s: 0.17, contact_mm: 35, minConfidence: 0.9, settle_s: 1.0, fastGone_mm_s: 3000 };
 
@@ -209,7 +211,10 @@ export class StrokeBuilder {
     // 3. the cue ball's path until its first contact; a ball still rolling from the last stroke
     // never "starts", so its contact is found by the closest approach of the two
     const st = this.stroke;
-    if (st && st.cueTrack !== null && st.firstContactTrack === null) this.movingContact(st, live, t_s);
+    if (st && st.cueTrack !== null && st.firstContactTrack === null) {
+      this.movingContact(st, live, t_s);
+      if (st.cueHiddenBeside === null) st.cueHiddenBeside = this.hiddenBeside(st, live);
+    }
     if (st && st.cueTrack !== null && st.cueContact === null) {
       const ct = this.tracker.tracks.find((x) => x.id === st.cueTrack);
       const last = ct?.history.at(-1);
@@ -366,7 +371,7 @@ export class StrokeBuilder {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
-      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, struckPeak_mm_s: 0, struckFrozen: false,
+      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
@@ -395,6 +400,23 @@ export class StrokeBuilder {
         return;
       }
     }
+  }
+
+  /**
+   * The ball the rolling cue ball is lost beside (its centre within CONTACT_REACH_MM of the cue ball's
+   * last place), or null: a touch there, under the cue or an arm, goes unseen, and a touch so light the
+   * other ball moves a few mm shows no motion either.
+   */
+  private hiddenBeside(st: Stroke, live: Track[]): number | null {
+    const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
+    if (!cue || cue.state === 'visible' || !this.m(cue).active) return null;
+    let best: number | null = null, bestDist = 2 * this.R + CONTACT_REACH_MM;
+    for (const o of live) {
+      if (o.id === cue.id) continue;
+      const d = Math.hypot(o.x_mm - cue.x_mm, o.y_mm - cue.y_mm);
+      if (d < bestDist) { best = o.id; bestDist = d; }
+    }
+    return best;
   }
 
   private contact(cause: Track, target: Track, t_s: number): void {

@@ -30,6 +30,8 @@ export interface Stroke {
   /** object balls set moving by contacts nobody saw; the first contact was guessed from one */
   unseenContacts: number;
   firstContactGuessed: boolean;
+  /** a ball the cue ball was beside while out of sight and rolling, before any contact was seen */
+  cueHiddenBeside: number | null;
   /** the cue ball was taken as struck though not seen to move: frozen against the balls that moved */
   struckFrozen: boolean;
   /** the struck ball's top speed while seen */

@@ -282,6 +282,10 @@ export class Tracker {
     // once it rests as a ball (reunion.ts); a lost track whose gate grew without end leapt 2 m onto
     // a hand on the far rail)
     if (t.state === 'missing') gate = Math.max(gate, 3 * this.R + 300 * Math.min(since, MISSING_REACH_S));
+    // a ball lost in a pocket's mouth has gone down or comes back out beside it (where backOutOf looks
+    // for it): it does not reappear across the table (a pocketed ball's track leapt 820 mm along the
+    // cushion onto a hand's edge on the rail and was then called off the table)
+    if (t.state === 'missing' && this.zoneAt(t.x_mm, t.y_mm)) gate = Math.min(gate, BACK_OUT_R * this.R);
     // a ball out of sight comes back far from where it was only as a ball seen whole and clear of the
     // arm: the hand, the arm and the cue's ferrule throw ball-like phantoms, and a lost track that takes
     // one follows the arm away (a cue ball struck off the table under the cue became a phantom stroke
@@ -475,11 +479,16 @@ export class Tracker {
     // last seen heading over a cushion: its last step, carried on a little, leaves the cloth (a jump;
     // R10.1, F2). The last step, not the smoothed velocity: a ball can leave within a few frames.
     const h = t.history;
+    const p = h.at(-3);
     const a = h.at(-2);
     const b = h.at(-1);
     let outward = false;
-    // (only a ball going fast leaves the table: a resting one near a cushion jitters a mm or two)
-    if (a && b && b.t_s > a.t_s && Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) > 500) {
+    // (only a ball going fast leaves the table: a resting one near a cushion jitters a mm or two; and
+    // one seen going fast the same way for two steps: a resting ball's track that leapt once onto a
+    // blur beside a passing ball, then lost, was no ball leaving the table)
+    const fast = (u: typeof a, v: typeof a) => u && v && v.t_s > u.t_s && Math.hypot(v.x_mm - u.x_mm, v.y_mm - u.y_mm) / (v.t_s - u.t_s) > 500;
+    const sameWay = p && a && b && (a.x_mm - p.x_mm) * (b.x_mm - a.x_mm) + (a.y_mm - p.y_mm) * (b.y_mm - a.y_mm) > 0;
+    if (a && b && fast(a, b) && fast(p, a) && sameWay) {
       const k = 0.15 / (b.t_s - a.t_s);
       const fx = b.x_mm + (b.x_mm - a.x_mm) * k;
       const fy = b.y_mm + (b.y_mm - a.y_mm) * k;
