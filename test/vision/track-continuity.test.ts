@@ -159,7 +159,7 @@ test('a shot whose other balls moved or fell with no first contact seen says so 
   const stroke = (gone: Track[], independentFalls: Track[] = []): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [], cueTrack: 1, cueSamples: [], cueContact: null,
     firstContactTrack: null, before: new Map(), gone, independentFalls, tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
-    unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+    unseenContacts: 0, firstContactGuessed: false, firstContactNamed: null, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
   const ctx = {
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
@@ -206,6 +206,25 @@ test('a resting ball\'s track that leaps once onto a blur nearer the cushion and
   tr.update(at(i++, [det({ id: 14, x: 1020, y: 822 }, { partial: true, conf: 0.6 }), ...far.map((f) => det(f))]));
   for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
   assert.notEqual(tr.tracks.find((x) => x.id === id)!.state, 'offTable');
+});
+
+test('a first contact whose ball was named otherwise when it was touched (a track swapped as the rack scattered) is flagged', () => {
+  const cue = track(1, { state: 'visible' });
+  const three = track(3, { state: 'visible' });
+  const stroke = (namedThen: number): Stroke => ({
+    t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueContact: null,
+    firstContactTrack: 3, firstContactNamed: namedThen, before: new Map(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+  });
+  const ctx = {
+    names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
+    live: [cue, three], minConfidence: 0.5, fastGone_mm_s: 4000, restSince_s: () => 14,
+  };
+  const swapped = shotRecord(stroke(4), 15, false, ctx);
+  assert.equal(swapped.firstContact, 3);
+  assert.ok(swapped.review.some((r) => r.what === 'firstContact' && r.ball === 3), JSON.stringify(swapped.review));
+  const same = shotRecord(stroke(3), 15, false, ctx);
+  assert.ok(!same.review.some((r) => r.what === 'firstContact'), JSON.stringify(same.review));
 });
 
 test('a candidate that picks up a ball by a pocket just after a ball was lost there marks that one as maybe back out', () => {

@@ -42,6 +42,17 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       review.push({ what: 'struck', ball: struck, confidence: round2(Math.min(0.7, c.names.get(st.struck)?.confidence ?? 0)), why: `an object ball, ${struck}, was taken as struck by the cue (F3): the cue ball mistaken for it, or a ball that only jittered` });
     }
     const firstContactId = st.firstContactTrack !== null ? name(st.firstContactTrack, 'firstContact') : null;
+    if (st.firstContactBehind !== undefined && firstContactId !== null) {
+      const seen = st.firstContactBehind !== null ? c.names.get(st.firstContactBehind)?.id : undefined;
+      review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.5, why: seen !== undefined
+        ? `the cue ball was seen touching ball ${seen} first, but its path ran into ball ${firstContactId} before that`
+        : `no contact was seen, but the cue ball's path ran into ball ${firstContactId}` });
+    }
+    if (firstContactId !== null && st.firstContactNamed !== null && st.firstContactNamed !== firstContactId) {
+      // the ball touched had another name then: its track may have passed to another ball as they
+      // scattered (a break), or the name was wrong before; a person reads the numbers
+      review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${st.firstContactNamed} then and for ${firstContactId} after the stroke` });
+    }
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');
       if (t.goneUnseen) review.push({ what: 'pocketed', ball, confidence: 0.5, why: `the ${t.pocket} pocket was hidden when ball ${ball} vanished` });

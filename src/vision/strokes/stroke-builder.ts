@@ -12,6 +12,7 @@ import type { Stroke } from './stroke-state.js';
 import { round2, shotRecord } from './shot-record.js';
 import { lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
+import { firstBallOnPath } from './path-blocker.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -40,6 +41,11 @@ export interface StrokeBuilderOptions {
 const FROZEN_GAP_mm = 25;
 /** A resting ball this far (mm) off its place was moved (detection noise is a few mm). */
 const CREPT_mm = 12;
+/**
+ * How far (mm) the cue ball's path must overlap a resting ball to have run into it: centres are good to a
+ * few mm at rest, the cue ball's to more when it is blurred at a break.
+ */
+const PATH_OVERLAP_MM = 10;
 /** how far beyond touching a rolling cue ball lost from sight may be from a ball it could still reach unseen */
 const CONTACT_REACH_MM = 40;
 
@@ -371,7 +377,7 @@ export class StrokeBuilder {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
-      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false,
+      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, firstContactNamed: null, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
@@ -425,9 +431,31 @@ export class StrokeBuilder {
     st.contacts.push({ cause: cause.id, target: target.id, t_s });
     if (st.firstContactTrack === null && (st.cueTrack === cause.id || st.cueTrack === target.id)) {
       st.firstContactTrack = st.cueTrack === cause.id ? target.id : cause.id;
+      st.firstContactNamed = this.nameNow(st.firstContactTrack);
       const c = this.positionAt(st.cueTrack === cause.id ? cause : target, t_s);
       st.cueContact = [c.x, c.y];
     }
+  }
+
+  /**
+   * A first contact seen behind a ball the cue ball's path ran into (their centres closer than two radii
+   * less PATH_OVERLAP_MM) is that ball instead, flagged; so is a stroke with no contact seen whose cue
+   * ball ran into one. Only with every ball at rest when the stroke began (where they stood is known).
+   */
+  private firstContactByPath(st: Stroke): void {
+    if (st.cueTrack === null || st.whileMoving || st.cueSamples.length < 2) return;
+    const path: XY_mm[] = [...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
+    const balls = [...st.before].filter(([id]) => id !== st.cueTrack).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+    const first = firstBallOnPath(path, balls, 2 * this.R - PATH_OVERLAP_MM);
+    if (!first || first.id === st.firstContactTrack) return;
+    st.firstContactBehind = st.firstContactTrack;
+    st.firstContactTrack = first.id;
+    st.firstContactNamed = null;
+  }
+
+  /** The track's name by the evidence so far (before a break's scramble can swap tracks). */
+  private nameNow(id: number): BallId | null {
+    return this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(id)?.id ?? null;
   }
 
   /** The track is the cue ball by the names as they stand now (or the stroke's own cue track, when names are unsure). */
@@ -446,6 +474,7 @@ export class StrokeBuilder {
     const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
     if (st.firstContactTrack === null && cue && this.m(cue).active) {
       st.firstContactTrack = t.id;
+      st.firstContactNamed = this.nameNow(t.id);
       st.firstContactGuessed = true;
       const c = this.positionAt(cue, t_s);
       st.cueContact = [c.x, c.y];
@@ -602,6 +631,7 @@ export class StrokeBuilder {
     this.stroke = null;
     const tracks = [...new Set([...st.tracksAtStart, ...this.tracker.tracks.filter((t) => t.born_s <= t_s).map((t) => t.id)])]
       .filter((id) => st.tracksAtStart.includes(id));
+    this.firstContactByPath(st);
     const names = this.ids.resolve(tracks, this.allowed());
     const live = this.tracker.live();
     const shot = shotRecord(st, t_s, truncated, {

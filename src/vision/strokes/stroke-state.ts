@@ -2,6 +2,7 @@
 // the cue ball's path, the balls that left, and the evidence for its review flags.
 import type { XY_mm } from '../../protocol/records.js';
 import type { Track, TrackSample } from '../tracking/tracker.js';
+import type { BallId } from '../../sim/types.js';
 
 export interface Contact {
   cause: number;
@@ -20,6 +21,10 @@ export interface Stroke {
   cueContact: XY_mm | null;
   /** the first object ball the cue ball touched, either way round (F3: the struck ball may run into it) */
   firstContactTrack: number | null;
+  /** that ball's name when it was touched (the names then, before the balls scattered) */
+  firstContactNamed: BallId | null;
+  /** set when the cue ball's path ran into another ball first (path-blocker.ts): the contact seen first then, or null if none was */
+  firstContactBehind?: number | null;
   before: Map<number, XY_mm>;
   gone: Track[];
   independentFalls: Track[];

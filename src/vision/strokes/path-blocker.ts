@@ -1,0 +1,46 @@
+// The first ball in the cue ball's way: a ball at rest whose centre the cue ball's path passes closer
+// to than the two balls' overlap allows could not have been passed by. At a break the cue ball moves
+// 250 mm a frame and the whole rack starts at once, so the contact seen first may be a ball behind the
+// one it truly hit; the path says which one stood in front.
+import type { XY_mm } from '../../protocol/records.js';
+
+export interface RestingBall {
+  id: number;
+  x_mm: number;
+  y_mm: number;
+}
+
+/**
+ * The first of `balls` (by distance along `path`) whose centre the path comes within `reach_mm` of, not
+ * counting balls already that near at the path's start (a cue ball frozen against a ball), or null.
+ */
+export function firstBallOnPath(path: readonly XY_mm[], balls: readonly RestingBall[], reach_mm: number): { id: number; along_mm: number } | null {
+  if (path.length < 2) return null;
+  let best: { id: number; along_mm: number } | null = null;
+  const [sx, sy] = path[0]!;
+  for (const b of balls) {
+    if (Math.hypot(b.x_mm - sx, b.y_mm - sy) <= reach_mm) continue;
+    let along = 0;
+    for (let i = 0; i + 1 < path.length; i++) {
+      const [ax, ay] = path[i]!, [bx, by] = path[i + 1]!;
+      const dx = bx - ax, dy = by - ay;
+      const len = Math.hypot(dx, dy);
+      if (len > 0) {
+        // the first u in [0, 1] with |a + u·d − c| = reach: the smaller root of a quadratic in u
+        const fx = ax - b.x_mm, fy = ay - b.y_mm;
+        const A = len * len, B = 2 * (fx * dx + fy * dy), C = fx * fx + fy * fy - reach_mm * reach_mm;
+        const disc = B * B - 4 * A * C;
+        if (disc >= 0) {
+          const u = (-B - Math.sqrt(disc)) / (2 * A);
+          if (u >= 0 && u <= 1) {
+            const at = along + u * len;
+            if (!best || at < best.along_mm) best = { id: b.id, along_mm: at };
+            break;
+          }
+        }
+      }
+      along += len;
+    }
+  }
+  return best;
+}
