@@ -445,7 +445,7 @@ export class StrokeBuilder {
   private firstContactByPath(st: Stroke): void {
     if (st.cueTrack === null || st.whileMoving || st.cueSamples.length < 2) return;
     const path: XY_mm[] = [...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
-    const balls = [...st.before].filter(([id]) => id !== st.cueTrack).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+    const balls = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
     const first = firstBallOnPath(path, balls, 2 * this.R - PATH_OVERLAP_MM);
     if (!first || first.id === st.firstContactTrack) return;
     st.firstContactBehind = st.firstContactTrack;
