@@ -176,14 +176,20 @@ test('a shot whose other balls moved or fell with no first contact seen says so 
   assert.ok(jaw.review.some((r) => r.what === 'firstContact' && r.ball === 3), JSON.stringify(jaw.review));
 });
 
-test('a ball lost in a corner pocket\'s mouth does not leap along the cushion onto a passing "ball" (a hand\'s edge on the rail)', () => {
+/** A ball resting for a second 300 mm from a pocket along its diagonal, two more far off: the tracker, the ball, its track, the way in. */
+function restingByPocket(pocket: 'FL' | 'HL', ballId: number) {
   const tr = new Tracker(RUSSIAN_12FT);
-  const mouth = pocketMouth(RUSSIAN_12FT, 'FL');
+  const mouth = pocketMouth(RUSSIAN_12FT, pocket);
   const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
-  const b: Ball = { id: 10, x: mouth.x - dx * 300, y: mouth.y - dy * 300 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  const b: Ball = { id: ballId, x: mouth.x - dx * 300, y: mouth.y - dy * 300 };
+  for (let i = 0; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
   const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  return { tr, mouth, dx, dy, b, id };
+}
+
+test('a ball lost in a corner pocket\'s mouth does not leap along the cushion onto a passing "ball" (a hand\'s edge on the rail)', () => {
+  const { tr, mouth, dx, dy, b, id } = restingByPocket('FL', 10);
+  let i = 30;
   // it rolls slowly into the mouth (0.3 m/s) and is lost there
   for (let k = 0; k < 34; k++, i++) { b.x += dx * 7; b.y += dy * 7; tr.update(at(i, [det(b), ...far.map((f) => det(f))])); }
   for (let k = 0; k < 3; k++, i++) tr.update(at(i, far.map((f) => det(f))));
@@ -228,13 +234,8 @@ test('a first contact whose ball was named otherwise when it was touched (a trac
 });
 
 test('a candidate that picks up a ball by a pocket just after a ball was lost there marks that one as maybe back out', () => {
-  const tr = new Tracker(RUSSIAN_12FT);
-  const mouth = pocketMouth(RUSSIAN_12FT, 'HL');
-  const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
-  const b: Ball = { id: 4, x: mouth.x - dx * 300, y: mouth.y - dy * 300 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  const { tr, dx, dy, b, id } = restingByPocket('HL', 4);
+  let i = 30;
   for (let k = 0; k < 18; k++, i++) { b.x += dx * 14; b.y += dy * 14; tr.update(at(i, [det(b), ...far.map((f) => det(f))])); }
   // a stray "ball" by the pocket first (a candidate), then the ball lost, then the candidate sees it again
   const stray: Ball = { id: 4, x: b.x + dx * 40, y: b.y - dy * 60 };
