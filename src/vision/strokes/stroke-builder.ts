@@ -5,7 +5,7 @@
 import type { FallRecord, MovedRecord, ShotRecord, XY_mm } from '../../protocol/records.js';
 import type { BallId } from '../../sim/types.js';
 import type { TableSpec } from '../../table/geometry.js';
-import type { IdentityBook } from '../identity/identity-book.js';
+import type { IdentityBook, Naming } from '../identity/identity-book.js';
 import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
@@ -453,14 +453,19 @@ export class StrokeBuilder {
     st.firstContactNamed = null;
   }
 
-  /** The track's name by the evidence so far (before a break's scramble can swap tracks). */
+  /** The track's naming among the balls on the table by the evidence so far. */
+  private namingNow(id: number): Naming | undefined {
+    return this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(id);
+  }
+
+  /** The track's name now (before a break's scramble can swap tracks). */
   private nameNow(id: number): BallId | null {
-    return this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(id)?.id ?? null;
+    return this.namingNow(id)?.id ?? null;
   }
 
   /** The track is the cue ball by the names as they stand now (or the stroke's own cue track, when names are unsure). */
   private namedCue(t: Track): boolean {
-    const n = this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(t.id);
+    const n = this.namingNow(t.id);
     if (n && n.confidence >= 0.5) return n.id === 'cue';
     return t.id === this.stroke?.cueTrack;
   }
@@ -652,7 +657,7 @@ export class StrokeBuilder {
   }
 
   private moved(t: Track, t_s: number): MovedRecord {
-    const n = this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(t.id);
+    const n = this.namingNow(t.id);
     return { type: 'moved', t: round2(t_s), balls: [n?.id ?? 'cue'], by: 'unknown' };
   }
 
