@@ -68,6 +68,8 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       if (t.vanishedAtRest) review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} vanished from rest under the cue or an arm and did not come back: struck off the table unseen, or picked up` });
       else if (t.goneUnseen) review.push({ what: 'offTable', ball, confidence: 0.5, why: `ball ${ball} vanished under an arm near the cushion` });
       else if (newcomers.length) review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} was last seen heading over a cushion, but a ball the camera was not following before came to rest on the table: it may be that one` });
+      // seen only heading for a cushion, still on the cloth: the same as a ball the camera lost there
+      else if (!t.seenOverCushion) review.push({ what: 'offTable', ball, confidence: 0.6, why: `ball ${ball} was last seen on the cloth heading over a cushion at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s, not over it: off the table, or lost from view` });
       return ball;
     });
     const bounced = c.live.filter((t) => t.enteredJaw && st.tracksAtStart.includes(t.id)).map((t) => ({ ball: name(t.id, 'identity'), pocket: t.enteredJaw! }));

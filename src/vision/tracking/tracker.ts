@@ -36,6 +36,8 @@ export interface Track {
   lastHidden_s?: number;
   /** it rested, something hid it, and when its place was clear again it was not there */
   vanishedAtRest?: boolean;
+  /** taken off the table having been seen with its centre beyond a cushion's nose (over the rail), not only heading there */
+  seenOverCushion?: boolean;
   /**
    * taken as pocketed, but a "ball" no track claims turned up near where it was lost soon after: it may
    * have come back out of the jaws (the detector often loses a ball in a corner's shadow, and a ball lost
@@ -502,6 +504,7 @@ export class Tracker {
       t.state = 'offTable';
       t.gone_s = t.lastSeen_s;
       t.goneUnseen = hidden;
+      t.seenOverCushion = Math.abs(b!.x_mm) > this.spec.length_mm / 2 || Math.abs(b!.y_mm) > this.spec.width_mm / 2;
       return;
     }
     if (t.lastSeen_s > this.vanishAfter_s && resting && !hidden && t.lastHidden_s !== undefined && t.lastHidden_s > t.lastSeen_s && o.t_s - t.lastHidden_s > VANISH_CLEAR_S
