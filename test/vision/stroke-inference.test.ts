@@ -81,6 +81,22 @@ test('a cue ball lost from sight while rolling right beside a ball, which then b
   assert.ok(s[0]!.review.some((r) => r.what === 'firstContact' && r.ball === 1), JSON.stringify(s[0]!.review));
 });
 
+test('a stroke begun while the balls of an object ball "struck by the cue" (F3) still roll is flagged as possibly one stroke seen late', () => {
+  // ball 3 starts rolling with nothing seen near it (taken as struck, F3); 0.8 s later the cue ball starts
+  // too, far from every ball: by the rules a stroke while balls roll (F7), more likely one stroke whose
+  // cue ball was hidden at first
+  const recs = run(scene(70, (k, b) => {
+    if (k < 40) b[3]!.y = 300 - (30 * k - 0.35 * k * k);
+    if (k >= 25) b[0]!.y = -25 * (k - 25) + 0.25 * (k - 25) ** 2;
+  }));
+  const s = shots(recs);
+  assert.equal(s.length, 2, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 3);
+  assert.equal(s[1]!.struck, 'cue');
+  assert.equal(s[1]!.whileMoving, true);
+  assert.ok(s[1]!.review.some((r) => r.what === 'whileMoving'), JSON.stringify(s[1]!.review));
+});
+
 test('a ball that wobbles a few centimetres for a quarter of a second is no stroke (a hand or the cue tip on it)', () => {
   const recs = run(scene(8, (k, b) => { b[3]!.x = -300 + 540 + (k < 4 ? 15 * k : 15 * (8 - k)); }));
   assert.deepEqual(shots(recs), []);

@@ -102,7 +102,8 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       review.push({ what: 'firstContact', ...(beside !== undefined && { ball: beside }), confidence: 0.4, why: `the cue ball went out of sight while rolling beside ${beside !== undefined ? `ball ${beside}` : 'a ball'}: a contact there would not be seen` });
     }
     if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
-    if (st.whileMovingDoubt) review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
+    if (st.whileMovingDoubt === 'near') review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
+    if (st.whileMovingDoubt === 'afterF3') review.push({ what: 'whileMoving', confidence: 0.5, why: 'the balls still rolling were set going by an object ball taken as struck by the cue: more likely this stroke begun unseen' });
     if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });
     const before: Record<string, XY_mm> = {};
     for (const [id, xy] of st.before) {

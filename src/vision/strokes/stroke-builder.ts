@@ -354,13 +354,18 @@ export class StrokeBuilder {
     if (start_s - t.born_s < this.o.settle_s) return [];
     const out: VisionRecord[] = [];
     let whileMoving = false;
+    let doubt: Stroke['whileMovingDoubt'] = false;
     if (this.stroke) {
       // balls of the previous stroke still roll: that stroke ends here, and this one is F7 (R5.2) —
       // unless it was no stroke (a hand, the cue or a body moving over the table): then only balls
       // really rolling make this one played while moving
-      const closed = this.closeStroke(this.stroke, start_s, false);
+      const previous = this.stroke;
+      const closed = this.closeStroke(previous, start_s, false);
       out.push(...closed.records);
       whileMoving = closed.wasStroke || live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
+      // a stroke in progress whose struck ball was an object ball (F3, itself flagged) was more likely this
+      // stroke's own start seen late (its cue ball under the arm) than a stroke of its own
+      if (whileMoving && closed.wasStroke && previous.struck !== previous.cueTrack) doubt = 'afterF3';
     }
     this.tracker.resetStrokeMarks();
     const before = new Map<number, XY_mm>();
@@ -374,7 +379,7 @@ export class StrokeBuilder {
     const cueName = this.ids.resolve(atStart.map((o) => o.id), this.allowed()).get(t.id);
     const isCue = cueName?.id === 'cue';
     this.stroke = {
-      t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: whileMoving && nearest < 4 * this.R,
+      t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: doubt || (whileMoving && nearest < 4 * this.R ? 'near' : false),
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, firstContactNamed: null, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false,

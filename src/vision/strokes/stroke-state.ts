@@ -14,7 +14,11 @@ export interface Stroke {
   t0_s: number;
   struck: number;
   whileMoving: boolean;
-  whileMovingDoubt: boolean;
+  /**
+   * why `whileMoving` is in doubt: a ball started near moving balls ('near'), or the stroke still in
+   * progress was itself in doubt, an object ball taken as struck by the cue ('afterF3')
+   */
+  whileMovingDoubt: false | 'near' | 'afterF3';
   contacts: Contact[];
   cueTrack: number | null;
   cueSamples: TrackSample[];
