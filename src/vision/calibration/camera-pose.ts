@@ -21,7 +21,7 @@ export const DEFAULT_CAMERA_HEIGHT_MM = 2300;
  * `height_mm` (if known) takes precedence over the homography's focal length.
  */
 export function cameraPoseFromHomography(h: Mat3, cx: number, cy: number, opts: { height_mm?: number; extent_mm?: { x: number; y: number } } = {}): CameraPose {
-  const col = (i: number) => ({ a: h[i]! - cx * h[6 + i]!, b: h[3 + i]! - cy * h[6 + i]!, c: h[6 + i]! });
+  const col = (i: number) => intrinsicsFreeColumn(h, cx, cy, i);
   const m1 = col(0), m2 = col(1);
   let tiltCos = 1;
   const poseFor = (f: number): CameraPose['position_mm'] => {
@@ -67,14 +67,17 @@ export function cameraPoseFromHomography(h: Mat3, cx: number, cy: number, opts: 
   return { position_mm: { x: 0, y: 0, z: 1e7 }, f_px: NaN, source: 'prior' };
 }
 
+/** Column i of K⁻¹H without the 1/f factor on x and y: (a_i / f, b_i / f, c_i) once divided by f. */
+function intrinsicsFreeColumn(h: Mat3, cx: number, cy: number, i: number): { a: number; b: number; c: number } {
+  return { a: h[i]! - cx * h[6 + i]!, b: h[3 + i]! - cy * h[6 + i]!, c: h[6 + i]! };
+}
+
 /**
  * 1/f² from a homography's two pinhole constraints (the table's axes seen at right angles and at
  * equal scale, both linear in 1/f²): jointly (least squares), then each alone, the order they are tried in.
  */
 function focalEstimates(h: Mat3, cx: number, cy: number): [number, number, number] {
-  // columns of K⁻¹H without the 1/f factor on x, y: m_i = (a_i / f, b_i / f, c_i)
-  const col = (i: number) => ({ a: h[i]! - cx * h[6 + i]!, b: h[3 + i]! - cy * h[6 + i]!, c: h[6 + i]! });
-  const m1 = col(0), m2 = col(1);
+  const m1 = intrinsicsFreeColumn(h, cx, cy, 0), m2 = intrinsicsFreeColumn(h, cx, cy, 1);
   const A1 = m1.a * m2.a + m1.b * m2.b, C1 = m1.c * m2.c;
   const A2 = m1.a * m1.a + m1.b * m1.b - m2.a * m2.a - m2.b * m2.b, C2 = m1.c * m1.c - m2.c * m2.c;
   return [-(A1 * C1 + A2 * C2) / (A1 * A1 + A2 * A2), -C1 / A1, -C2 / A2];
