@@ -8,6 +8,7 @@
 // read only as totals.
 // At 1920×1080 by default: numbers are read on full-resolution crops (at 720p a numeral is 7 px).
 // Run: node --import tsx scripts/eval-vision.ts [--per 20] [--games N] [--seed-base 700000] [--dir /var/tmp/marker-eval] [--resolution 1920x1080] [--jobs 2]
+//        [--seeds S1,S2 (only those clips of the set)] [--reader models/ball-reader.onnx (another number reader)]
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,9 @@ const gameStrokes = Number(opt('game-strokes', '12'));
 // --make-only renders the clips and stops (a set can be made ahead and analysed later)
 const makeOnly = args.includes('--make-only');
 // --shard i/n and --emit FILE: a child process of --jobs analysing every n-th clip from the i-th
+const seedsArg = opt('seeds', '');
+const onlySeeds = seedsArg ? new Set(seedsArg.split(',').map(Number)) : null;
+const readerPath = opt('reader', '');
 const shardArg = opt('shard', '');
 const shard = shardArg ? { index: Number(shardArg.split('/')[0]), of: Number(shardArg.split('/')[1]) } : null;
 const emit = opt('emit', '');
@@ -47,13 +51,14 @@ const names = listScenarios().map((s) => s.name).filter((n) => n !== 'game' && (
 // k-th clip is base + 100 i + k
 const allNames = listScenarios().map((s) => s.name);
 // (made seed by seed across the scenarios, so a set made in part covers every scenario)
-const clips = Array.from({ length: per }, (_, k) => names.map((n) => {
+const clips = (Array.from({ length: per }, (_, k) => names.map((n) => {
   const seed = base + 100 * allNames.indexOf(n) + k;
   return { name: n, seed, out: join(dir, `${n}-${seed}-${res}`) };
 })).flat().concat(Array.from({ length: games }, (_, k) => {
   const seed = base + 5000 + k;
   return { name: 'game', seed, out: join(dir, `game${gameStrokes}-${seed}-${res}`) };
-}));
+}))).filter((c) => !onlySeeds || onlySeeds.has(c.seed));
+if (onlySeeds && !clips.length) { console.error(`--seeds ${seedsArg}: none of those seeds is in this set`); process.exit(2); }
 
 // 1. the clips (made once; the set is rebuilt by deleting --dir)
 let next = 0;
@@ -133,7 +138,7 @@ async function analyseClip(c: { name: string; seed: number; out: string }, reade
 }
 
 const mine = shard ? clips.filter((_, i) => i % shard.of === shard.index) : clips;
-const reader = await NumberReader.load().catch(() => null);
+const reader = readerPath ? await NumberReader.load(readerPath) : await NumberReader.load().catch(() => null);
 let results: ClipResult[] = [];
 if (shard || jobs <= 1) {
   for (const c of mine) {

@@ -39,6 +39,7 @@ export class ObservationAnalyzer {
     // flagged as lost in that stroke's record, not guessed off the table
     this.tracker.vanishAfter_s = this.builder.inStroke ? Infinity : this.builder.lastStrokeEnd_s;
     this.tracker.update(o);
+    for (const s of this.tracker.swaps) this.ids.mix(s.a, s.b, s.p);
     // (only between strokes: a stroke's record names the balls it began with)
     if (!this.builder.inStroke) {
       for (const { lost, found } of reunions(this.tracker.tracks, o.t_s)) {

@@ -37,6 +37,17 @@ interface SpotTally {
   added: Float64Array;
 }
 
+/** A row of log-likelihoods as probabilities. */
+function normalised(r: Float64Array): Float64Array {
+  let m = -Infinity;
+  for (const x of r) m = Math.max(m, x);
+  const out = new Float64Array(r.length);
+  let s = 0;
+  for (let c = 0; c < r.length; c++) s += out[c] = Math.exp(r[c]! - m);
+  for (let c = 0; c < r.length; c++) out[c]! /= s;
+  return out;
+}
+
 export class IdentityBook {
   private readonly logp = new Map<number, Float64Array>();
   private readonly spots = new Map<number, SpotTally>();
@@ -122,6 +133,34 @@ export class IdentityBook {
     if (!a) return;
     const b = this.row(into);
     for (let c = 0; c < IDS; c++) b[c] += a[c]!;
+  }
+
+  /**
+   * Two tracks that may have exchanged balls (the tracker's matching was near a coin flip, see
+   * possibleSwaps()): each belief becomes the mixture of its own and the other's, with weight `p` on the
+   * other. Evidence gathered before the crossing then counts only as far as the crossing is sure.
+   */
+  mix(a: number, b: number, p: number): void {
+    if (p <= 0) return;
+    const q = Math.min(0.5, p);
+    const pa = normalised(this.row(a)), pb = normalised(this.row(b));
+    const ra = this.row(a), rb = this.row(b);
+    for (let c = 0; c < IDS; c++) {
+      ra[c] = Math.log(Math.max(1e-12, (1 - q) * pa[c]! + q * pb[c]!));
+      rb[c] = Math.log(Math.max(1e-12, (1 - q) * pb[c]! + q * pa[c]!));
+    }
+    // a resting spot's tally refers to the row as it was: readings from here on start afresh
+    this.spots.delete(a);
+    this.spots.delete(b);
+    const la = this.looks.get(a), lb = this.looks.get(b);
+    if (la && lb) {
+      const [oa, ob] = [la.oddness, lb.oddness], [ga, gb] = [la.logOdds, lb.logOdds];
+      la.oddness = (1 - q) * oa + q * ob; lb.oddness = (1 - q) * ob + q * oa;
+      la.logOdds = (1 - q) * ga + q * gb; lb.logOdds = (1 - q) * gb + q * ga;
+      // a look is a running mean: the frames before the crossing weigh as far as it is sure, so the
+      // frames after it can set it right (at a coin flip they alone decide)
+      for (const l of [la, lb]) { l.weight *= 1 - 2 * q; l.frames = Math.round(l.frames * (1 - 2 * q)); }
+    }
   }
 
   /** Names for `tracks` among `allowed` balls, one each, most probable jointly. */

@@ -128,6 +128,45 @@ export function matchInTwoStages(cost: number[][], near_mm: number): number[] {
   return match;
 }
 
+export interface PossibleSwap {
+  a: number;
+  b: number;
+  /** the chance the two tracks now follow each other's ball */
+  p: number;
+}
+
+/** How sharply a swap's likelihood falls with the extra distance (mm) it would cost: about the error of a prediction at a collision. */
+const SWAP_SCALE_MM = 8;
+/** Swaps less likely than this are not reported. */
+const SWAP_MIN_P = 0.01;
+
+/**
+ * Pairs of confirmed tracks whose two detections could be exchanged at little extra cost: two balls
+ * set going at a collision or found again after a moment unseen, where the matching's choice is close
+ * to a coin flip. The tracker keeps its choice; identity weighs both (a track that swapped balls in a
+ * break kept the first ball's readings for the whole game and named it wrong with confidence 70 s
+ * later). A track matched within a ball's radius of where it was expected is sure of its ball. The
+ * exchange is priced by plain distance (`cross`): the matching's vetoes (the direction a struck ball
+ * must leave in, say) are what the exchange puts in doubt.
+ */
+export function possibleSwaps(live: readonly Track[], cost: number[][], match: readonly number[], near_mm: number,
+  cross: (track: number, detection: number) => number): PossibleSwap[] {
+  const out: PossibleSwap[] = [];
+  const open = live.map((t, i) => t.confirmed && match[i]! >= 0 && cost[i]![match[i]!]! > near_mm);
+  for (let i = 0; i < live.length; i++) {
+    if (!open[i]) continue;
+    for (let k = i + 1; k < live.length; k++) {
+      if (!open[k]) continue;
+      const ji = match[i]!, jk = match[k]!;
+      const extra = cross(i, jk) + cross(k, ji) - cost[i]![ji]! - cost[k]![jk]!;
+      if (!Number.isFinite(extra)) continue;
+      const p = 1 / (1 + Math.exp(Math.max(0, extra) / SWAP_SCALE_MM));
+      if (p >= SWAP_MIN_P) out.push({ a: live[i]!.id, b: live[k]!.id, p });
+    }
+  }
+  return out;
+}
+
 /** Distance (mm) a detection's look costs when it is wholly unlike its track's (see lookCost()). */
 const LOOK_COST_MM = 150;
 /** A look this far (0..1) from a resting track's own is not that ball's, off its place. */
@@ -188,6 +227,9 @@ export class Tracker {
   /** a ball that vanished from rest under a body counts as gone only if it was last seen after this (between strokes) */
   vanishAfter_s = -Infinity;
 
+  /** pairs of tracks this frame's matching could as well have swapped (see possibleSwaps()) */
+  swaps: PossibleSwap[] = [];
+
   /** where the table was hidden in the last frame (arms, hands, the cue, a body), mm */
   lastOccluded: FrameObservation['occluded'] = [];
 
@@ -202,6 +244,7 @@ export class Tracker {
     const looks = o.detections.map((d) => this.opts.lookOf?.(d));
     const cost = live.map((t) => o.detections.map((d, j) => this.matchCost(t, d, underArm[j]!, looks[j], o.t_s, dt)));
     const match = matchInTwoStages(cost, this.R);
+    this.swaps = possibleSwaps(live, cost, match, this.R, (i, j) => this.plainCost(live[i]!, o.detections[j]!, underArm[j]!, looks[j], o.t_s));
     const used = new Set<number>();
     live.forEach((t, i) => {
       const j = match[i]!;
@@ -262,6 +305,14 @@ export class Tracker {
   private lookCost(t: Track, d: BallDetection, underArm: boolean, l: number | undefined): number {
     if ((t.lookN ?? 0) < MIN_LOOKS || (d.partial && underArm)) return 0;
     return l === undefined ? 0 : LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
+  }
+
+  /** A detection's distance from a track's expected or last place, and its look's cost, with none of matchCost()'s vetoes. */
+  private plainCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number): number {
+    const since = t_s - t.lastSeen_s;
+    const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
+    const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
+    return Math.min(Math.hypot(d.x_mm - px, d.y_mm - py), Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm)) + this.lookCost(t, d, underArm, look);
   }
 
   private matchCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number, dt: number): number {
