@@ -12,10 +12,11 @@ function randomMat(seed: number, w: number, h: number) {
   return { mat: new cv.Mat(buf, h, w, cv.CV_8UC3), buf };
 }
 
-for (const n of [3, 4, 5]) {
-  test(`the median of ${n} frames is each pixel's middle value`, () => {
+for (const [n, bandRows] of [[3, undefined], [4, undefined], [5, undefined], [3, 4], [5, 4], [5, 1]] as const) {
+  const bands = bandRows === undefined ? '' : ` (taken ${bandRows} rows at a time)`;
+  test(`the median of ${n} frames is each pixel's middle value${bands}`, () => {
     const frames = Array.from({ length: n }, (_, k) => randomMat(7 + 31 * k, 13, 9));
-    const got = medianImage(frames.map((f) => f.mat)).getData();
+    const got = medianImage(frames.map((f) => f.mat), bandRows).getData();
     for (let i = 0; i < got.length; i++) {
       const sorted = frames.map((f) => f.buf[i]!).sort((a, b) => a - b);
       assert.equal(got[i], sorted[n >> 1], `byte ${i}`);
