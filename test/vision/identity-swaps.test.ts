@@ -82,3 +82,15 @@ test('after a coin-flip swap the cue ball\'s look is decided by the frames after
   assert.equal(n.get(2)!.id, 'cue');
   assert.ok(n.get(2)!.confidence > 0.9, `confidence ${n.get(2)!.confidence}`);
 });
+
+test('the book tells how much of other tracks\' beliefs each track holds: exchanges add up, a track forgotten starts afresh', () => {
+  const book = new IdentityBook();
+  assert.equal(book.mixedSoFar(1), 0);
+  book.mix(1, 2, 0.3);
+  book.mix(1, 3, 0.9); // an exchange weighs at most a coin flip
+  assert.ok(Math.abs(book.mixedSoFar(1) - 0.8) < 1e-9, String(book.mixedSoFar(1)));
+  assert.ok(Math.abs(book.mixedSoFar(2) - 0.3) < 1e-9);
+  assert.equal(book.mixedSoFar(4), 0);
+  book.forget(1);
+  assert.equal(book.mixedSoFar(1), 0);
+});

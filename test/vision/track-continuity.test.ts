@@ -233,6 +233,32 @@ test('a first contact whose ball was named otherwise when it was touched (a trac
   assert.ok(!same.review.some((r) => r.what === 'firstContact'), JSON.stringify(same.review));
 });
 
+test('a first contact whose track may have exchanged balls with another during the stroke keeps the name it had when the stroke began, flagged', () => {
+  const cue = track(1, { state: 'visible' });
+  const other = track(3, { state: 'visible' });
+  const stroke = (whileMoving: boolean): Stroke => ({
+    t0_s: 10, struck: 1, whileMoving, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueContact: null,
+    firstContactTrack: 3, firstContactNamed: 4, before: new Map(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, 4]]), mixedAtStart: new Map([[1, 0], [3, 0.05]]),
+    unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+  });
+  const ctx = (mixedNow: number) => ({
+    names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 7, confidence: 0.42 }]]),
+    live: [cue, other], minConfidence: 0.9, fastGone_mm_s: 4000, restSince_s: () => 14, mixedSoFar: (id: number) => (id === 3 ? mixedNow : 0),
+  });
+  const exchanged = shotRecord(stroke(false), 15, false, ctx(0.45));
+  assert.equal(exchanged.firstContact, 4);
+  const flags = exchanged.review.filter((r) => r.what === 'firstContact');
+  assert.deepEqual(flags.map((r) => r.ball), [4], JSON.stringify(exchanged.review));
+  // mixed only a little during the stroke (readings changed the name, not an exchange): the name after the stroke, flagged
+  const read = shotRecord(stroke(false), 15, false, ctx(0.1));
+  assert.equal(read.firstContact, 7);
+  assert.ok(read.review.some((r) => r.what === 'firstContact' && r.ball === 7), JSON.stringify(read.review));
+  // begun while balls rolled: the ball touched may have been rolling, and its track mixed before the touch
+  const rolling = shotRecord(stroke(true), 15, false, ctx(0.45));
+  assert.equal(rolling.firstContact, 7);
+});
+
 test('a candidate that picks up a ball by a pocket just after a ball was lost there marks that one as maybe back out', () => {
   const { tr, dx, dy, b, id } = restingByPocket('HL', 4);
   let i = 30;

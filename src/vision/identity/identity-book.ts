@@ -52,6 +52,8 @@ export class IdentityBook {
   private readonly logp = new Map<number, Float64Array>();
   private readonly spots = new Map<number, SpotTally>();
   private readonly looks = new Map<number, LookTally>();
+  /** per track, the summed weight of the exchanges mixed into its belief (see mix()) */
+  private readonly mixes = new Map<number, number>();
 
   constructor(private readonly cueBall: CueBallMode = 'auto') {}
 
@@ -143,6 +145,7 @@ export class IdentityBook {
   mix(a: number, b: number, p: number): void {
     if (p <= 0) return;
     const q = Math.min(0.5, p);
+    for (const t of [a, b]) this.mixes.set(t, (this.mixes.get(t) ?? 0) + q);
     const pa = normalised(this.row(a)), pb = normalised(this.row(b));
     const ra = this.row(a), rb = this.row(b);
     for (let c = 0; c < IDS; c++) {
@@ -188,7 +191,16 @@ export class IdentityBook {
     return out;
   }
 
+  /**
+   * How much of other tracks' beliefs has been mixed into this one's so far (the sum of mix()'s weights):
+   * a name taken at one moment and this figure then tell whether the track may have exchanged balls since.
+   */
+  mixedSoFar(track: number): number {
+    return this.mixes.get(track) ?? 0;
+  }
+
   forget(track: number): void {
+    this.mixes.delete(track);
     this.logp.delete(track);
     this.spots.delete(track);
     this.looks.delete(track);

@@ -17,9 +17,18 @@ export interface ShotContext {
   minConfidence: number;
   /** vanishing at a pocket faster than this may as well be a jump over it: flagged */
   fastGone_mm_s: number;
+  /** how much of other tracks' beliefs a track's holds by now (IdentityBook.mixedSoFar) */
+  mixedSoFar?: (track: number) => number;
   /** when a track came to rest (null: still moving) */
   restSince_s: (t: Track) => number | null;
 }
+
+/**
+ * Weight of other tracks' beliefs mixed into a track during a stroke (IdentityBook.mix: the chance the two
+ * exchanged balls) from which the first contact keeps the name its track had when the stroke began: an
+ * exchange one time in ten or likelier.
+ */
+const EXCHANGED_SINCE_START = 0.1;
 
 export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotContext): ShotRecord {
     const review: ReviewFlag[] = [];
@@ -41,7 +50,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     if (struck !== 'cue' && !review.some((r) => r.what === 'struck')) {
       review.push({ what: 'struck', ball: struck, confidence: round2(Math.min(0.7, c.names.get(st.struck)?.confidence ?? 0)), why: `an object ball, ${struck}, was taken as struck by the cue (F3): the cue ball mistaken for it, or a ball that only jittered` });
     }
-    const firstContactId = st.firstContactTrack !== null ? name(st.firstContactTrack, 'firstContact') : null;
+    let firstContactId = st.firstContactTrack !== null ? name(st.firstContactTrack, 'firstContact') : null;
     if (st.firstContactBehind !== undefined && firstContactId !== null) {
       const seen = st.firstContactBehind !== null ? c.names.get(st.firstContactBehind)?.id : undefined;
       review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.5, why: seen !== undefined
@@ -52,6 +61,18 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       // the ball touched had another name then: its track may have passed to another ball as they
       // scattered (a break), or the name was wrong before; a person reads the numbers
       review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${st.firstContactNamed} then and for ${firstContactId} after the stroke` });
+    }
+    const fc = st.firstContactTrack;
+    const atStart = fc !== null ? st.namesAtStart?.get(fc) : undefined;
+    if (fc !== null && firstContactId !== null && atStart !== undefined && atStart !== firstContactId && !st.whileMoving
+      && (c.mixedSoFar?.(fc) ?? 0) - (st.mixedAtStart?.get(fc) ?? 0) >= EXCHANGED_SINCE_START) {
+      // with every ball at rest when the stroke began, the ball touched first kept its track until
+      // touched; the tracker then saw that track nearly exchange balls with another: the name it had
+      // when the stroke began is about the ball touched, the name now about a ball it may have passed to
+      const after = firstContactId;
+      firstContactId = atStart;
+      for (let i = review.length - 1; i >= 0; i--) if (review[i]!.what === 'firstContact') review.splice(i, 1);
+      review.push({ what: 'firstContact', ball: atStart, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${atStart} when the stroke began; its track may have exchanged balls with another since and is taken for ${after} now` });
     }
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');

@@ -376,12 +376,14 @@ export class StrokeBuilder {
       const q = o.id === t.id ? (a ?? this.positionAt(o, start_s)) : (a ?? { x: o.x_mm, y: o.y_mm });
       before.set(o.id, [Math.round(q.x), Math.round(q.y)]);
     }
-    const cueName = this.ids.resolve(atStart.map((o) => o.id), this.allowed()).get(t.id);
-    const isCue = cueName?.id === 'cue';
+    const namesAtStart = this.ids.resolve(atStart.map((o) => o.id), this.allowed());
+    const isCue = namesAtStart.get(t.id)?.id === 'cue';
     this.stroke = {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: doubt || (whileMoving && nearest < 4 * this.R ? 'near' : false),
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
+      namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
+      mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
       struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, firstContactNamed: null, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
@@ -647,6 +649,7 @@ export class StrokeBuilder {
     const shot = shotRecord(st, t_s, truncated, {
       names, live, minConfidence: this.o.minConfidence, fastGone_mm_s: this.o.fastGone_mm_s,
       restSince_s: (t) => this.m(t).restSince_s,
+      mixedSoFar: (id) => this.ids.mixedSoFar(id),
     });
     // a ball left resting in a pocket's jaws may drop later by itself (R8)
     for (const t of live) {
