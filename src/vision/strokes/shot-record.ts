@@ -17,7 +17,7 @@ export interface ShotContext {
   minConfidence: number;
   /** vanishing at a pocket faster than this may as well be a jump over it: flagged */
   fastGone_mm_s: number;
-  /** how much of other tracks' beliefs a track's holds by now (IdentityBook.mixedSoFar) */
+  /** how much of other tracks' beliefs a track holds by now (IdentityBook.mixedSoFar) */
   mixedSoFar?: (track: number) => number;
   /** when a track came to rest (null: still moving) */
   restSince_s: (t: Track) => number | null;
