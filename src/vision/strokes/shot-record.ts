@@ -50,29 +50,28 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     if (struck !== 'cue' && !review.some((r) => r.what === 'struck')) {
       review.push({ what: 'struck', ball: struck, confidence: round2(Math.min(0.7, c.names.get(st.struck)?.confidence ?? 0)), why: `an object ball, ${struck}, was taken as struck by the cue (F3): the cue ball mistaken for it, or a ball that only jittered` });
     }
-    let firstContactId = st.firstContactTrack !== null ? name(st.firstContactTrack, 'firstContact') : null;
+    const fc = st.firstContactTrack;
+    // with every ball at rest when the stroke began, the ball touched first kept its track until touched;
+    // if the tracker then saw that track nearly exchange balls with another, the name it had when the
+    // stroke began is about the ball touched, the name now about a ball it may have passed to
+    const atStart = fc !== null ? st.namesAtStart?.get(fc) : undefined;
+    const nameNow = fc !== null ? c.names.get(fc)?.id : undefined;
+    const keptFromStart = atStart !== undefined && nameNow !== undefined && atStart !== nameNow && !st.whileMoving
+      && (c.mixedSoFar?.(fc!) ?? 0) - (st.mixedAtStart?.get(fc!) ?? 0) >= EXCHANGED_SINCE_START;
+    const firstContactId = fc === null ? null : keptFromStart ? atStart! : name(fc, 'firstContact');
+    if (keptFromStart) {
+      review.push({ what: 'firstContact', ball: atStart, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${atStart} when the stroke began; its track may have exchanged balls with another since and is taken for ${nameNow} now` });
+    }
     if (st.firstContactBehind !== undefined && firstContactId !== null) {
       const seen = st.firstContactBehind !== null ? c.names.get(st.firstContactBehind)?.id : undefined;
       review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.5, why: seen !== undefined
         ? `the cue ball was seen touching ball ${seen} first, but its path ran into ball ${firstContactId} before that`
         : `no contact was seen, but the cue ball's path ran into ball ${firstContactId}` });
     }
-    if (firstContactId !== null && st.firstContactNamed !== null && st.firstContactNamed !== firstContactId) {
+    if (!keptFromStart && firstContactId !== null && st.firstContactNamed !== null && st.firstContactNamed !== firstContactId) {
       // the ball touched had another name then: its track may have passed to another ball as they
       // scattered (a break), or the name was wrong before; a person reads the numbers
       review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${st.firstContactNamed} then and for ${firstContactId} after the stroke` });
-    }
-    const fc = st.firstContactTrack;
-    const atStart = fc !== null ? st.namesAtStart?.get(fc) : undefined;
-    if (fc !== null && firstContactId !== null && atStart !== undefined && atStart !== firstContactId && !st.whileMoving
-      && (c.mixedSoFar?.(fc) ?? 0) - (st.mixedAtStart?.get(fc) ?? 0) >= EXCHANGED_SINCE_START) {
-      // with every ball at rest when the stroke began, the ball touched first kept its track until
-      // touched; the tracker then saw that track nearly exchange balls with another: the name it had
-      // when the stroke began is about the ball touched, the name now about a ball it may have passed to
-      const after = firstContactId;
-      firstContactId = atStart;
-      for (let i = review.length - 1; i >= 0; i--) if (review[i]!.what === 'firstContact') review.splice(i, 1);
-      review.push({ what: 'firstContact', ball: atStart, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${atStart} when the stroke began; its track may have exchanged balls with another since and is taken for ${after} now` });
     }
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');
