@@ -159,7 +159,8 @@ test('a shot whose other balls moved or fell with no first contact seen says so 
   const stroke = (gone: Track[], independentFalls: Track[] = []): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [], cueTrack: 1, cueSamples: [], cueContact: null,
     firstContactTrack: null, before: new Map(), gone, independentFalls, tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
-    unseenContacts: 0, firstContactGuessed: false, firstContactNamed: null, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+    namesAtStart: new Map(), mixedAtStart: new Map(),
+    unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
   const ctx = {
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
@@ -219,7 +220,8 @@ test('a first contact whose ball was named otherwise when it was touched (a trac
   const three = track(3, { state: 'visible' });
   const stroke = (namedThen: number): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueContact: null,
-    firstContactTrack: 3, firstContactNamed: namedThen, before: new Map(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    firstContactTrack: 3, before: new Map(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, namedThen]]), mixedAtStart: new Map(),
     unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
   const ctx = {
@@ -238,7 +240,7 @@ test('a first contact whose track may have exchanged balls with another during t
   const other = track(3, { state: 'visible' });
   const stroke = (whileMoving: boolean): Stroke => ({
     t0_s: 10, struck: 1, whileMoving, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueContact: null,
-    firstContactTrack: 3, firstContactNamed: 4, before: new Map(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    firstContactTrack: 3, before: new Map(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
     namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, 4]]), mixedAtStart: new Map([[1, 0], [3, 0.05]]),
     unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });

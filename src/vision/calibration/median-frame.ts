@@ -4,7 +4,7 @@ import type { Mat } from '../cv.js';
 
 /**
  * Rows taken at a time by the minimum/maximum network: its nine temporaries over a whole 1080p frame were
- * 56 MB at the calibration's memory peak; over 120-row bands they are under 6 MB.
+ * 56 MB at the calibration's memory peak; over 120-row bands, about 6 MB.
  */
 const BAND_ROWS = 120;
 

@@ -51,27 +51,27 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       review.push({ what: 'struck', ball: struck, confidence: round2(Math.min(0.7, c.names.get(st.struck)?.confidence ?? 0)), why: `an object ball, ${struck}, was taken as struck by the cue (F3): the cue ball mistaken for it, or a ball that only jittered` });
     }
     const fc = st.firstContactTrack;
+    const atStart = fc !== null ? st.namesAtStart.get(fc) : undefined;
+    const nameNow = fc !== null ? c.names.get(fc)?.id : undefined;
+    const renamed = atStart !== undefined && nameNow !== undefined && atStart !== nameNow;
     // with every ball at rest when the stroke began, the ball touched first kept its track until touched;
     // if the tracker then saw that track nearly exchange balls with another, the name it had when the
     // stroke began is about the ball touched, the name now about a ball it may have passed to
-    const atStart = fc !== null ? st.namesAtStart?.get(fc) : undefined;
-    const nameNow = fc !== null ? c.names.get(fc)?.id : undefined;
-    const keptFromStart = atStart !== undefined && nameNow !== undefined && atStart !== nameNow && !st.whileMoving
-      && (c.mixedSoFar?.(fc!) ?? 0) - (st.mixedAtStart?.get(fc!) ?? 0) >= EXCHANGED_SINCE_START;
+    const keptFromStart = renamed && !st.whileMoving
+      && (c.mixedSoFar?.(fc!) ?? 0) - (st.mixedAtStart.get(fc!) ?? 0) >= EXCHANGED_SINCE_START;
     const firstContactId = fc === null ? null : keptFromStart ? atStart! : name(fc, 'firstContact');
     if (keptFromStart) {
       review.push({ what: 'firstContact', ball: atStart, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${atStart} when the stroke began; its track may have exchanged balls with another since and is taken for ${nameNow} now` });
+    } else if (renamed) {
+      // otherwise the readings during the stroke renamed it, or the track passed to another ball unseen
+      // as they scattered (a break): a person reads the numbers
+      review.push({ what: 'firstContact', ball: firstContactId!, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${atStart} when the stroke began and for ${firstContactId} after it` });
     }
     if (st.firstContactBehind !== undefined && firstContactId !== null) {
       const seen = st.firstContactBehind !== null ? c.names.get(st.firstContactBehind)?.id : undefined;
       review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.5, why: seen !== undefined
         ? `the cue ball was seen touching ball ${seen} first, but its path ran into ball ${firstContactId} before that`
         : `no contact was seen, but the cue ball's path ran into ball ${firstContactId}` });
-    }
-    if (!keptFromStart && firstContactId !== null && st.firstContactNamed !== null && st.firstContactNamed !== firstContactId) {
-      // the ball touched had another name then: its track may have passed to another ball as they
-      // scattered (a break), or the name was wrong before; a person reads the numbers
-      review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${st.firstContactNamed} then and for ${firstContactId} after the stroke` });
     }
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');

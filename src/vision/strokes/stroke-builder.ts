@@ -384,7 +384,7 @@ export class StrokeBuilder {
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
-      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, firstContactNamed: null, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false,
+      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
@@ -438,7 +438,6 @@ export class StrokeBuilder {
     st.contacts.push({ cause: cause.id, target: target.id, t_s });
     if (st.firstContactTrack === null && (st.cueTrack === cause.id || st.cueTrack === target.id)) {
       st.firstContactTrack = st.cueTrack === cause.id ? target.id : cause.id;
-      st.firstContactNamed = this.nameNow(st.firstContactTrack);
       const c = this.positionAt(st.cueTrack === cause.id ? cause : target, t_s);
       st.cueContact = [c.x, c.y];
     }
@@ -457,17 +456,11 @@ export class StrokeBuilder {
     if (!first || first.id === st.firstContactTrack) return;
     st.firstContactBehind = st.firstContactTrack;
     st.firstContactTrack = first.id;
-    st.firstContactNamed = null;
   }
 
   /** The track's naming among the balls on the table by the evidence so far. */
   private namingNow(id: number): Naming | undefined {
     return this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(id);
-  }
-
-  /** The track's name now (before a break's scramble can swap tracks). */
-  private nameNow(id: number): BallId | null {
-    return this.namingNow(id)?.id ?? null;
   }
 
   /** The track is the cue ball by the names as they stand now (or the stroke's own cue track, when names are unsure). */
@@ -486,7 +479,6 @@ export class StrokeBuilder {
     const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
     if (st.firstContactTrack === null && cue && this.m(cue).active) {
       st.firstContactTrack = t.id;
-      st.firstContactNamed = this.nameNow(t.id);
       st.firstContactGuessed = true;
       const c = this.positionAt(cue, t_s);
       st.cueContact = [c.x, c.y];

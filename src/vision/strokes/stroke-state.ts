@@ -25,15 +25,14 @@ export interface Stroke {
   cueContact: XY_mm | null;
   /** the first object ball the cue ball touched, either way round (F3: the struck ball may run into it) */
   firstContactTrack: number | null;
-  /** that ball's name when it was touched (the names then, before the balls scattered) */
-  firstContactNamed: BallId | null;
   /**
-   * The names of the tracks when the stroke began, and how much of other tracks' beliefs each held then
-   * (IdentityBook.mixedSoFar): a resting ball's track keeps its ball until it is touched, so a track mixed
-   * during the stroke was that ball when touched and may have passed to another since.
+   * The names of the tracks when the stroke began (before the balls scattered), and how much of other
+   * tracks' beliefs each held then (IdentityBook.mixedSoFar): a resting ball's track keeps its ball until
+   * it is touched, so a track mixed during the stroke was that ball when touched and may have passed to
+   * another since.
    */
-  namesAtStart?: Map<number, BallId>;
-  mixedAtStart?: Map<number, number>;
+  namesAtStart: Map<number, BallId>;
+  mixedAtStart: Map<number, number>;
   /** set when the cue ball's path ran into another ball first (path-blocker.ts): the contact seen first then, or null if none was */
   firstContactBehind?: number | null;
   before: Map<number, XY_mm>;
