@@ -326,3 +326,28 @@ test('a resting cue ball unseen for a frame does not jump onto a ball-like thing
   tr.update(at(i++, [det(cue), ...far.map((f) => det(f))]));
   assert.equal(t.state, 'visible');
 });
+
+for (const clear of [false, true]) test(`a ball creeping on after a collision, unseen for a frame, does not leap onto the cut outline of the ball it hit rolling away ${clear ? 'clear of' : 'under'} the cue`, () => {
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: -40, y: -140 };
+  const eight: Ball = { id: 8, x: 16, y: -104 };
+  // a full table: the 8's outline, seen again, is no new ball (a 17th is a phantom)
+  const rest: Ball[] = Array.from({ length: 14 }, (_, k) => ({ id: k < 7 ? k + 1 : k + 2, x: -1400 + 200 * (k % 7), y: k < 7 ? 600 : -600 }));
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), det(eight), ...rest.map((f) => det(f))]));
+  const cueId = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  // the cue hides the 8 (and the cue ball's far side) while the cue ball, having touched it, creeps on at
+  // 60 mm/s and the 8 rolls away at 240 mm/s, seen only as a cut outline under the cue
+  const under = { x0_mm: -10, y0_mm: -160, x1_mm: 140, y1_mm: -20 };
+  const t = tr.tracks.find((x) => x.id === cueId)!;
+  let farthest = 0;
+  for (let k = 0; k < 12; k++, i++) {
+    cue.x += 1.6; cue.y += 1.2;
+    eight.x += 6.6; eight.y += 4;
+    const seen = k !== (clear ? 10 : 8);
+    tr.update(at(i, [...(seen ? [det(cue)] : []), ...(k >= 6 ? [det(eight, { partial: true, conf: 0.6 })] : []), ...rest.map((f) => det(f))], clear && k >= 9 ? [] : [under]));
+    farthest = Math.max(farthest, Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y));
+  }
+  assert.ok(farthest < R, `the cue ball's track stays with the cue ball (at most ${farthest.toFixed(0)} mm from it)`);
+  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 5);
+});

@@ -171,6 +171,8 @@ export function possibleSwaps(live: readonly Track[], cost: number[][], match: r
 const LOOK_COST_MM = 150;
 /** A look this far (0..1) from a resting track's own is not that ball's, off its place. */
 const UNLIKE_LOOK = 0.6;
+/** A ball slower than this (5 mm a frame) does not cover a radius between two frames by its own motion. */
+const CREEP_MM_S = 150;
 /** Whole detections a track needs before its look counts. */
 export const MIN_LOOKS = 5;
 
@@ -347,8 +349,10 @@ export class Tracker {
     // hard blurs into a streak and may vanish for a frame before it shows again
     if (t.state !== 'visible' && dist > 2 * this.R && (underArm || (d.partial && since > PARTIAL_RETURN_S))) return Infinity;
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
-    // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear
-    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && d.partial && underArm) return Infinity;
+    // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear.
+    // So too for a ball creeping on after a collision, a few mm a frame: the cue ball that had just sent
+    // the 8 off under the cue, unseen for a frame, leapt 110 mm onto the 8's cut outline and took its name
+    if (t.confirmed && speed < CREEP_MM_S && dist > this.R && d.partial && underArm) return Infinity;
     // a detection on the very place of a resting ball is that ball, whatever it looks like this frame (a
     // hand beside the cue ball cut its outline and darkened its look; a candidate with no look of its
     // own then took the ball from its track), unless a moving ball is arriving there: at a collision
@@ -357,7 +361,9 @@ export class Tracker {
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
-    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
+    // (nor, again, one creeping on after a collision: the cue ball above, next time unseen, leapt onto the 8's
+    // outline clear of the cue)
+    if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist + lookCost : Infinity;
   }
