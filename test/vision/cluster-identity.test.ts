@@ -155,3 +155,23 @@ test('a cue ball driven into a rack whose back balls fly off in the same frame w
   assert.equal(shots[0]!.struck, 'cue');
   assert.equal(shots[0]!.firstContact, 4, JSON.stringify(shots[0]));
 });
+
+for (const slowNine of [false, true]) test(`a cue ball that kisses two balls within one frame has the one its path reached first for its first contact${slowNine ? ' (that one seen to start a frame later)' : ''}`, () => {
+  // the cue ball rolls at 2.5 m/s along y = 0; it reaches ball 9 (its centre 50 mm off the line) at
+  // x = 554 and ball 4 (55 mm off the other side) at x = 600: both inside the frame from x = 540 to its stop
+  const cue: Ball = { id: 'cue', x: -373, y: 0 };
+  const four: Ball = { id: 4, x: 640, y: -55 };
+  const nine: Ball = { id: 9, x: 600, y: 50 };
+  const recs = playReadBalls([cue, four, nine], 40, (k) => {
+    if (k <= 10) { cue.x += 83; return; }
+    const v = Math.max(0, 1 - (k - 11) / 28);
+    if (k === 11) { cue.x = 600; cue.y = -5; } else cue.x += 10 * v;
+    // (hit thinner, the 9 may creep its first frame: under the speed that counts as moving)
+    const nineStep = slowNine && k === 11 ? 3 : 50 * v;
+    nine.x += 0.68 * nineStep; nine.y += 0.73 * nineStep;
+    four.x += 0.59 * 40 * v; four.y -= 0.81 * 40 * v;
+  });
+  const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
+  assert.equal(shots.length, 1, JSON.stringify(recs));
+  assert.equal(shots[0]!.firstContact, 9, JSON.stringify(shots[0]));
+});

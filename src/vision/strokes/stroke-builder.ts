@@ -10,7 +10,7 @@ import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { round2, shotRecord } from './shot-record.js';
-import { lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
+import { firstWithin_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
 import { firstBallOnPath } from './path-blocker.js';
 
@@ -436,11 +436,30 @@ export class StrokeBuilder {
     const st = this.stroke!;
     if (st.contacts.some((c) => c.target === target.id && c.cause === cause.id)) return;
     st.contacts.push({ cause: cause.id, target: target.id, t_s });
-    if (st.firstContactTrack === null && (st.cueTrack === cause.id || st.cueTrack === target.id)) {
-      st.firstContactTrack = st.cueTrack === cause.id ? target.id : cause.id;
-      const c = this.positionAt(st.cueTrack === cause.id ? cause : target, t_s);
+    if (st.cueTrack !== cause.id && st.cueTrack !== target.id) return;
+    const cue = st.cueTrack === cause.id ? cause : target;
+    const other = cue === cause ? target : cause;
+    if (st.firstContactTrack === null || this.reachedBefore(st, cue, other, t_s)) {
+      st.firstContactTrack = other.id;
+      const c = this.positionAt(cue, t_s);
       st.cueContact = [c.x, c.y];
     }
+  }
+
+  /**
+   * Whether the cue ball's path reached `other` before the first contact taken so far, the two set going
+   * within two frames of each other. Two balls kissed in one frame are seen to start in whatever order
+   * their speeds cross the threshold: the cue ball that touched the 9 and then the 1 had the 1 taken, as
+   * the 9, hit thinner, crept off slower.
+   */
+  private reachedBefore(st: Stroke, cue: Track, other: Track, t_s: number): boolean {
+    const id = st.firstContactTrack!;
+    const first = st.contacts.find((c) => (c.cause === cue.id && c.target === id) || (c.target === cue.id && c.cause === id));
+    if (!first || t_s > first.t_s + 0.07) return false;
+    const a = st.before.get(other.id), b = st.before.get(id);
+    if (!a || !b) return false;
+    const reach = 2 * this.R + 10;
+    return firstWithin_s(cue, { x: a[0], y: a[1] }, reach, st.t0_s) < firstWithin_s(cue, { x: b[0], y: b[1] }, reach, st.t0_s) - 0.004;
   }
 
   /**

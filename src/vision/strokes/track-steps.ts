@@ -28,3 +28,26 @@ export function lastStep_mm(t: Track, k: number): number {
   if (n < k + 1) return 0;
   return Math.hypot(h[n - k]!.x_mm - h[n - k - 1]!.x_mm, h[n - k]!.y_mm - h[n - k - 1]!.y_mm);
 }
+
+/**
+ * When the track's path since `from_s` first came within `r_mm` of point p (its samples joined by straight
+ * steps), or Infinity. Two balls hit in the one frame are told apart by it: the cue ball reached the
+ * nearer one along its path first.
+ */
+export function firstWithin_s(t: Track, p: { x: number; y: number }, r_mm: number, from_s: number): number {
+  const h = t.history.filter((s) => s.t_s >= from_s);
+  if (h.length && Math.hypot(h[0]!.x_mm - p.x, h[0]!.y_mm - p.y) <= r_mm) return h[0]!.t_s;
+  for (let i = 0; i + 1 < h.length; i++) {
+    const a = h[i]!, b = h[i + 1]!;
+    const dx = b.x_mm - a.x_mm, dy = b.y_mm - a.y_mm;
+    const fx = a.x_mm - p.x, fy = a.y_mm - p.y;
+    // |f + s·d| = r, the smaller root in [0, 1]
+    const A = dx * dx + dy * dy, B = 2 * (fx * dx + fy * dy), C = fx * fx + fy * fy - r_mm * r_mm;
+    if (A === 0) continue;
+    const disc = B * B - 4 * A * C;
+    if (disc < 0) continue;
+    const s = (-B - Math.sqrt(disc)) / (2 * A);
+    if (s >= 0 && s <= 1) return a.t_s + s * (b.t_s - a.t_s);
+  }
+  return Infinity;
+}
