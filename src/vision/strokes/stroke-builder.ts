@@ -448,7 +448,7 @@ export class StrokeBuilder {
 
   /**
    * Whether the cue ball's path reached `other` before the first contact taken so far, the two set going
-   * within two frames of each other. Two balls kissed in one frame are seen to start in whatever order
+   * within 70 ms of each other (two frames at 30 fps). Two balls kissed in one frame are seen to start in whatever order
    * their speeds cross the threshold: the cue ball that touched the 9 and then the 1 had the 1 taken, as
    * the 9, hit thinner, crept off slower.
    */
