@@ -3,6 +3,7 @@
 // 250 mm a frame and the whole rack starts at once, so the contact seen first may be a ball behind the
 // one it truly hit; the path says which one stood in front.
 import type { XY_mm } from '../../protocol/records.js';
+import { stepEntry } from './track-steps.js';
 
 export interface RestingBall {
   id: number;
@@ -23,21 +24,12 @@ export function firstBallOnPath(path: readonly XY_mm[], balls: readonly RestingB
     let along = 0;
     for (let i = 0; i + 1 < path.length; i++) {
       const [ax, ay] = path[i]!, [bx, by] = path[i + 1]!;
-      const dx = bx - ax, dy = by - ay;
-      const len = Math.hypot(dx, dy);
-      if (len > 0) {
-        // the first u in [0, 1] with |a + u·d − c| = reach: the smaller root of a quadratic in u
-        const fx = ax - b.x_mm, fy = ay - b.y_mm;
-        const A = len * len, B = 2 * (fx * dx + fy * dy), C = fx * fx + fy * fy - reach_mm * reach_mm;
-        const disc = B * B - 4 * A * C;
-        if (disc >= 0) {
-          const u = (-B - Math.sqrt(disc)) / (2 * A);
-          if (u >= 0 && u <= 1) {
-            const at = along + u * len;
-            if (!best || at < best.along_mm) best = { id: b.id, along_mm: at };
-            break;
-          }
-        }
+      const len = Math.hypot(bx - ax, by - ay);
+      const u = stepEntry(ax, ay, bx, by, { x: b.x_mm, y: b.y_mm }, reach_mm);
+      if (u !== null) {
+        const at = along + u * len;
+        if (!best || at < best.along_mm) best = { id: b.id, along_mm: at };
+        break;
       }
       along += len;
     }

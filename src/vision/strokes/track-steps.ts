@@ -30,6 +30,22 @@ export function lastStep_mm(t: Track, k: number): number {
 }
 
 /**
+ * The first fraction u in [0, 1] of the straight step from (ax, ay) to (bx, by) at which it comes within
+ * `reach_mm` of p (the smaller root of |a + u·(b − a) − p| = reach), or null: a step starting inside the
+ * reach does not enter it.
+ */
+export function stepEntry(ax: number, ay: number, bx: number, by: number, p: { x: number; y: number }, reach_mm: number): number | null {
+  const dx = bx - ax, dy = by - ay;
+  const fx = ax - p.x, fy = ay - p.y;
+  const A = dx * dx + dy * dy, B = 2 * (fx * dx + fy * dy), C = fx * fx + fy * fy - reach_mm * reach_mm;
+  if (A === 0) return null;
+  const disc = B * B - 4 * A * C;
+  if (disc < 0) return null;
+  const u = (-B - Math.sqrt(disc)) / (2 * A);
+  return u >= 0 && u <= 1 ? u : null;
+}
+
+/**
  * When the track's path since `from_s` first came within `r_mm` of point p (its samples joined by straight
  * steps), or Infinity. Two balls hit in the one frame are told apart by it: the cue ball reached the
  * nearer one along its path first.
@@ -39,15 +55,8 @@ export function firstWithin_s(t: Track, p: { x: number; y: number }, r_mm: numbe
   if (h.length && Math.hypot(h[0]!.x_mm - p.x, h[0]!.y_mm - p.y) <= r_mm) return h[0]!.t_s;
   for (let i = 0; i + 1 < h.length; i++) {
     const a = h[i]!, b = h[i + 1]!;
-    const dx = b.x_mm - a.x_mm, dy = b.y_mm - a.y_mm;
-    const fx = a.x_mm - p.x, fy = a.y_mm - p.y;
-    // |f + s·d| = r, the smaller root in [0, 1]
-    const A = dx * dx + dy * dy, B = 2 * (fx * dx + fy * dy), C = fx * fx + fy * fy - r_mm * r_mm;
-    if (A === 0) continue;
-    const disc = B * B - 4 * A * C;
-    if (disc < 0) continue;
-    const s = (-B - Math.sqrt(disc)) / (2 * A);
-    if (s >= 0 && s <= 1) return a.t_s + s * (b.t_s - a.t_s);
+    const u = stepEntry(a.x_mm, a.y_mm, b.x_mm, b.y_mm, p, r_mm);
+    if (u !== null) return a.t_s + u * (b.t_s - a.t_s);
   }
   return Infinity;
 }
