@@ -65,6 +65,11 @@ interface Motion {
   backInView_s?: number;
 }
 
+/** Two contacts of the cue ball this close in time (two frames at 30 fps) may have been seen out of order. */
+const TIED_CONTACTS_S = 0.07;
+/** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
+const CONTACT_NOISE_MM = 10;
+
 export class StrokeBuilder {
   private readonly o: StrokeBuilderOptions;
   private readonly motion = new Map<number, Motion>();
@@ -448,18 +453,21 @@ export class StrokeBuilder {
 
   /**
    * Whether the cue ball's path reached `other` before the first contact taken so far, the two set going
-   * within 70 ms of each other (two frames at 30 fps). Two balls kissed in one frame are seen to start in whatever order
-   * their speeds cross the threshold: the cue ball that touched the 9 and then the 1 had the 1 taken, as
-   * the 9, hit thinner, crept off slower.
+   * within TIED_CONTACTS_S of each other. Two balls kissed in one frame are seen to start in whatever
+   * order their speeds cross the threshold: the cue ball that touched the 9 and then the 1 had the 1
+   * taken, as the 9, hit thinner, crept off slower.
    */
   private reachedBefore(st: Stroke, cue: Track, other: Track, t_s: number): boolean {
     const id = st.firstContactTrack!;
     const first = st.contacts.find((c) => (c.cause === cue.id && c.target === id) || (c.target === cue.id && c.cause === id));
-    if (!first || t_s > first.t_s + 0.07) return false;
+    if (!first || t_s > first.t_s + TIED_CONTACTS_S) return false;
     const a = st.before.get(other.id), b = st.before.get(id);
     if (!a || !b) return false;
-    const reach = 2 * this.R + 10;
-    return firstWithin_s(cue, { x: a[0], y: a[1] }, reach, st.t0_s) < firstWithin_s(cue, { x: b[0], y: b[1] }, reach, st.t0_s) - 0.004;
+    const reach = 2 * this.R + CONTACT_NOISE_MM;
+    const reachedOther_s = firstWithin_s(cue, { x: a[0], y: a[1] }, reach, st.t0_s);
+    const reachedFirst_s = firstWithin_s(cue, { x: b[0], y: b[1] }, reach, st.t0_s);
+    // (clearly earlier: a few ms of a step is within the samples' noise)
+    return reachedOther_s < reachedFirst_s - 0.004;
   }
 
   /**
