@@ -354,3 +354,30 @@ test('a ball taken off the table by its last step over a cushion is flagged unle
   assert.ok(flag, JSON.stringify(found[0]!.review));
   assert.match(flag.why ?? '', /not following/);
 });
+
+test('on a full table, a cue ball struck hard under the cue, a streak in pieces too blurred to look like it, is the struck ball and meets the ball it hits', () => {
+  // the break's case: sixteen balls on the table, so no 17th "ball" may be made; the cue ball rests under
+  // the arm and cue for a second, then crosses 1.2 m at 4.5 m/s as two pieces of a blurred streak, clear of
+  // the arm but with an object ball's look (the blur mixes its colour with the cloth's), and stops dead
+  // against ball 1, which goes on
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: 400, y: 0 };
+  const rest: Ball[] = Array.from({ length: 14 }, (_, k): Ball => ({ id: k + 2, x: 600 + 70 * (k % 7), y: k < 7 ? -400 : 400 }));
+  const arm: OccludedBox = { x0_mm: -1400, y0_mm: -60, x1_mm: -870, y1_mm: 60 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest], i >= FPS ? [arm] : []));
+  let x = cue.x;
+  for (; x + 150 < one.x - 2 * 34; i++) {
+    x += 150;
+    const piece = (dx: number): BallDetection => ({ x_mm: x + dx, y_mm: (dx > 0 ? 3 : -3), conf: 0.7, cueLike: 0.05, partial: true });
+    out.push(frame(i, [one, ...rest], [arm], x - 40 > arm.x1_mm + 34 ? [piece(-40), piece(40)] : x > arm.x1_mm + 34 ? [piece(40)] : []));
+  }
+  const stop: Ball = { id: 'cue', x: one.x - 2 * 34, y: 0 };
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [stop, { id: 1, x: Math.min(one.x + 100 * k, 1500), y: 0 }, ...rest], k < 5 ? [arm] : []));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});

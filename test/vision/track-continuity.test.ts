@@ -351,3 +351,25 @@ for (const clear of [false, true]) test(`a ball creeping on after a collision, u
   assert.ok(farthest < R, `the cue ball's track stays with the cue ball (at most ${farthest.toFixed(0)} mm from it)`);
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 5);
 });
+
+test('on a full table, a "ball" that rests beside the cue ball hidden under an arm never becomes a 17th ball, and the cue ball keeps its track', () => {
+  // (with looks: the hidden cue ball's track does not take a thing that looks like an object ball)
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const balls: Ball[] = [{ id: 'cue', x: 500, y: 200 }, ...Array.from({ length: 15 }, (_, k): Ball => ({ id: k + 1, x: -1200 + 150 * (k % 8), y: k < 8 ? -500 : 500 }))];
+  const others = balls.slice(1);
+  let i = 0;
+  for (; i < 60; i++) tr.update(at(i, balls.map((b) => det(b))));
+  const cueId = tr.live().find((t) => Math.hypot(t.x_mm - 500, t.y_mm - 200) < R)!.id;
+  // an arm over the cue ball; a pale knuckle beside it, 150 mm off and clear of the arm, found whole for
+  // two seconds (a candidate there could be the cue ball struck out from under the arm, but it never rolls)
+  const arm = { x0_mm: 400, y0_mm: 100, x1_mm: 600, y1_mm: 300 };
+  const knuckle: Ball = { id: 3, x: 500, y: 350 };
+  for (let k = 0; k < 60; k++, i++) tr.update(at(i, [det(knuckle, { idProbs: undefined }), ...others.map((b) => det(b))], [arm]));
+  assert.equal(tr.tracks.filter((t) => t.confirmed).length, 16, 'no 17th ball');
+  assert.ok(!tr.tracks.some((t) => t.confirmed && Math.hypot(t.x_mm - knuckle.x, t.y_mm - knuckle.y) < R), 'the knuckle is no ball');
+  // the arm goes: the cue ball is where it was, on its own track
+  for (let k = 0; k < 10; k++, i++) tr.update(at(i, balls.map((b) => det(b))));
+  const cue = tr.tracks.find((t) => t.id === cueId)!;
+  assert.equal(cue.state, 'visible');
+  assert.ok(Math.hypot(cue.x_mm - 500, cue.y_mm - 200) < 1);
+});

@@ -66,6 +66,10 @@ export interface Track {
   /** mean look (how like the cue ball, see TrackerOptions.lookOf) over `lookN` whole detections */
   look?: number;
   lookN?: number;
+  /** a candidate made on a full table (see Tracker.struckFrom()): it never rests into a ball of its own */
+  provisional?: boolean;
+  /** ... and the hidden ball's track it may be */
+  provisionalFor?: number;
 }
 
 export interface TrackerOptions {
@@ -187,6 +191,12 @@ const PHANTOM_WHOLE = 3;
  */
 const PARTIAL_RETURN_S = 0.15;
 
+/**
+ * A provisional candidate (a detection on a full table near a hidden resting ball) lives this long (s)
+ * without taking that ball's track over, and is made only this soon after the ball was last seen.
+ */
+const PROVISIONAL_S = 1;
+
 /** A "ball" by a pocket this soon (s) after one was taken into it may be that one come back out. */
 export const BACK_OUT_S = 1.5;
 /** ... within this many ball radii of where it was last seen */
@@ -239,7 +249,8 @@ export class Tracker {
     this.lastOccluded = o.occluded;
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
     this.lastT = o.t_s;
-    const live = this.following();
+    // (provisional candidates take only what the balls' tracks leave: see followProvisional())
+    const live = this.following().filter((t) => !t.provisional);
     // (whether each detection lies under an arm: once per detection, not per track and detection)
     const underArm = o.detections.map((d) => isOccluded(o, d.x_mm, d.y_mm, this.R));
     // (and each detection's look, once)
@@ -263,6 +274,7 @@ export class Tracker {
         this.unseen(t, o);
       }
     });
+    this.followProvisional(o, dt, used, underArm, looks);
     this.handOver();
     for (let i = this.tracks.length - 1; i >= 0; i--) if ((this.tracks[i]!.state as string) === 'dropped') this.tracks.splice(i, 1);
     // (a track lost for longer than its gate reaches will not find its ball again by itself)
@@ -282,12 +294,42 @@ export class Tracker {
       this.noteBackOut(d, o.t_s);
       // a 17th ball is a phantom: never invent one (a ball whose track is lost may be this one, found
       // far off: its new track is taken for it once it rests, see reunion.ts)
-      if (held >= 16 || this.following().length >= 24) return;
+      // ... except as a provisional candidate where a hidden resting ball may have been struck out from
+      // under the cue: a ball struck hard at the break is a streak clear of the arm, too blurred to show
+      // its look, and its track stayed under the cue while it crossed the table (see struckFrom())
+      const provisionalFor = held >= 16 ? (underArm[j] ? undefined : this.struckFrom(d, o.t_s)?.id) : undefined;
+      if ((held >= 16 && provisionalFor === undefined) || this.following().length >= 24) return;
       this.tracks.push({
+        ...(provisionalFor !== undefined ? { provisional: true, provisionalFor } : {}),
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
         lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1, clearSeen: underArm[j] ? 0 : 1,
         confirmed: false, restSince_s: o.t_s,
       });
+    });
+  }
+
+  /**
+   * Provisional candidates are matched after every ball's track, to the detections left over: a hard-struck
+   * ball is a streak that comes in two or three pieces, and the spare pieces' candidates, matched on equal
+   * terms, took the struck ball's detections from its track once it had taken the path over (and then a
+   * rack ball's). They go when the hidden ball they may be is found (or taken over by one of them).
+   */
+  private followProvisional(o: FrameObservation, dt: number, used: Set<number>, underArm: boolean[], looks: (number | undefined)[]): void {
+    const prov = this.tracks.filter((t) => t.provisional && t.state === 'visible');
+    if (!prov.length) return;
+    const free = o.detections.map((_, j) => j).filter((j) => !used.has(j));
+    const cost = prov.map((t) => free.map((j) => this.matchCost(t, o.detections[j]!, underArm[j]!, looks[j], o.t_s, dt)));
+    const match = free.length ? assign(cost) : prov.map(() => -1);
+    prov.forEach((t, i) => {
+      const src = this.tracks.find((s) => s.id === t.provisionalFor);
+      if (!src || src.state !== 'occluded') { t.state = 'dropped' as TrackState; return; }
+      const k = match[i]!;
+      if (k >= 0) {
+        const j = free[k]!;
+        used.add(j);
+        this.observe(t, o.detections[j]!, o.t_s, underArm[j]!, looks[j]);
+        if (o.t_s - t.born_s > PROVISIONAL_S) t.state = 'dropped' as TrackState;
+      } else if (o.t_s - t.lastSeen_s > this.opts.confirmGone_s) t.state = 'dropped' as TrackState;
     });
   }
 
@@ -366,6 +408,16 @@ export class Tracker {
     if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist + lookCost : Infinity;
+  }
+
+  /**
+   * A confirmed ball at rest that something hid within the last PROVISIONAL_S, near enough that a
+   * stroke could have sent it to this detection since it was last seen.
+   */
+  private struckFrom(d: BallDetection, t_s: number): Track | undefined {
+    return this.tracks.find((t) => t.confirmed && t.state === 'occluded' && Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s
+      && t_s - t.lastSeen_s <= PROVISIONAL_S
+      && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - t.lastSeen_s));
   }
 
   /** Whether a moving ball may reach this one by the next frame or so (a break's cue ball goes 250 mm a frame). */
