@@ -16,6 +16,7 @@ import { refineCircle } from './refine.js';
 import { discAppearance } from './appearance.js';
 import { MotionGate, type PixelBox } from './motion-gate.js';
 import { findBlobs, type Blobs } from './blobs.js';
+import { dropOccluderParts, occluderBoxes } from './occluders.js';
 
 export interface DetectorOptions {
   /** the cloth's colour model; default the profile's, else learnt from the first frame */
@@ -176,80 +177,6 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     return kept;
   };
   return { geometry: geo, detect, lastTimings_ms: timings, lastOccluded: occluded };
-}
-
-/**
- * Partial detections on an arm, a hand or a cue: their not-cloth blob is over 2.5× bigger than the balls
- * found in it (a rack's blob is nearly all balls). Whole outlines are kept: a ball beside an arm
- * merges into its blob but still shows its full edge.
- */
-function labelOf(b: Blobs, x: BallDetection, geo: DetectorGeometry): number {
-  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
-  const wx = Math.floor((x.u_px - geo.roi.x) / sx), wy = Math.floor((x.v_px - geo.roi.y) / sy);
-  if (wx < 0 || wy < 0 || wx >= geo.workW || wy >= geo.workH) return 0;
-  return b.labelAt(wx, wy);
-}
-
-/** Work-pixel area of the balls found in each blob. */
-function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Map<number, number> {
-  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
-  const area = new Map<number, number>();
-  for (const x of d) {
-    const l = labelOf(b, x, geo);
-    if (l > 0) area.set(l, (area.get(l) ?? 0) + Math.PI * (x.r_px / sx) * (x.r_px / sy));
-  }
-  return area;
-}
-
-function dropOccluderParts(d: BallDetection[], b: Blobs, geo: DetectorGeometry): BallDetection[] {
-  if (!d.some((x) => x.partial)) return d;
-  const balls = ballAreas(b, d, geo);
-  return d.filter((x) => {
-    if (!x.partial) return true;
-    const l = labelOf(b, x, geo);
-    if (l <= 0) return true;
-    return b.area[l]! <= 2.5 * (balls.get(l) ?? 0);
-  });
-}
-
-/** Tile side for occluder boxes, work px: an arm across the table is many small boxes, not one big one. */
-const OCCLUDER_TILE = 12;
-
-/**
- * Where the table is hidden: blobs much bigger than the balls in them (an arm, a hand, the cue, a body
- * leaning over), as boxes in table mm, one per tile the blob touches. Tracking calls a ball that
- * vanishes under one occluded, not pocketed or off the table.
- */
-function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, profile: CalibrationProfile, tileBox: Map<number, OccludedBox>): OccludedBox[] {
-  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
-  const ballArea_w = Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
-  const balls = ballAreas(b, kept, geo);
-  const tiles = new Set<number>();
-  const tilesX = Math.ceil(geo.workW / OCCLUDER_TILE);
-  const big = new Uint8Array(b.count);
-  for (let l = 1; l < b.count; l++) big[l] = b.area[l]! >= 5 * ballArea_w && b.area[l]! > 2.5 * (balls.get(l) ?? 0) ? 1 : 0;
-  b.forEachRun((l, y, x0, x1) => {
-    if (!big[l]) return;
-    const row = ((y / OCCLUDER_TILE) | 0) * tilesX;
-    const last = ((x1 - 1) / OCCLUDER_TILE) | 0;
-    for (let tx = (x0 / OCCLUDER_TILE) | 0; tx <= last; tx++) tiles.add(row + tx);
-  });
-  const out: OccludedBox[] = [];
-  for (const t of tiles) {
-    let box = tileBox.get(t);
-    if (!box) {
-      // a tile's place on the table never changes: worked out once per tile
-      const tx = t % tilesX, ty = (t / tilesX) | 0;
-      const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([a, c]) => pxToTable(profile, geo.roi.x + (tx + a!) * OCCLUDER_TILE * sx, geo.roi.y + (ty + c!) * OCCLUDER_TILE * sy));
-      box = {
-        x0_mm: Math.min(...corners.map((p) => p.x)), y0_mm: Math.min(...corners.map((p) => p.y)),
-        x1_mm: Math.max(...corners.map((p) => p.x)), y1_mm: Math.max(...corners.map((p) => p.y)),
-      };
-      tileBox.set(t, box);
-    }
-    out.push(box);
-  }
-  return out;
 }
 
 /**

@@ -1,0 +1,105 @@
+// What hides the table in a frame: the not-cloth blobs much bigger than the balls found in them (an arm,
+// a hand, the cue, a body leaning over), and the part-found "balls" on them that are no balls.
+import type { CalibrationProfile } from '../calibration/profile.js';
+import { pxToTable } from '../calibration/profile.js';
+import type { OccludedBox } from '../observation.js';
+import type { Blobs } from './blobs.js';
+import type { DetectorGeometry } from './geometry.js';
+import type { BallDetection } from './types.js';
+
+/** A blob this many times bigger than the balls found in it is not (only) balls. */
+const NOT_BALLS_RATIO = 2.5;
+/** ... and an occluder only from this many balls' area (a few touching balls and their shadows are less). */
+const OCCLUDER_MIN_BALLS = 5;
+
+/**
+ * Whether a blob hides the table, from its area and the areas of the balls found in it (work px).
+ * A ball found whole explains its own area; one found in part explains half of it: an arm, a hand and a
+ * cue over the table throw part-found "balls" along their edges, and four or five of them made a sleeve,
+ * a hand and a cue (10.7 balls' area) pass for a cluster of balls, so nothing there counted as hidden and
+ * the cue ball struck beneath it was lost. (The part-found "balls" themselves are dropped by the plain
+ * rule, see dropOccluderParts(): a rack's balls cut by their neighbours are part-found too.)
+ */
+export function hidesTable(blobArea_w: number, wholeArea_w: number, partArea_w: number, ballArea_w: number): boolean {
+  return blobArea_w >= OCCLUDER_MIN_BALLS * ballArea_w && blobArea_w > NOT_BALLS_RATIO * (wholeArea_w + 0.5 * partArea_w);
+}
+
+function labelOf(b: Blobs, x: BallDetection, geo: DetectorGeometry): number {
+  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
+  const wx = Math.floor((x.u_px - geo.roi.x) / sx), wy = Math.floor((x.v_px - geo.roi.y) / sy);
+  if (wx < 0 || wy < 0 || wx >= geo.workW || wy >= geo.workH) return 0;
+  return b.labelAt(wx, wy);
+}
+
+/** Work-pixel area of the balls found in each blob, whole and part-found apart. */
+function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Map<number, { whole: number; part: number }> {
+  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
+  const area = new Map<number, { whole: number; part: number }>();
+  for (const x of d) {
+    const l = labelOf(b, x, geo);
+    if (l <= 0) continue;
+    const a = area.get(l) ?? { whole: 0, part: 0 };
+    a[x.partial ? 'part' : 'whole'] += Math.PI * (x.r_px / sx) * (x.r_px / sy);
+    area.set(l, a);
+  }
+  return area;
+}
+
+/**
+ * Partial detections on an arm, a hand or a cue: their not-cloth blob is over 2.5× bigger than the balls
+ * found in it (a rack's blob is nearly all balls). Whole outlines are kept: a ball beside an arm
+ * merges into its blob but still shows its full edge.
+ */
+export function dropOccluderParts(d: BallDetection[], b: Blobs, geo: DetectorGeometry): BallDetection[] {
+  if (!d.some((x) => x.partial)) return d;
+  const balls = ballAreas(b, d, geo);
+  return d.filter((x) => {
+    if (!x.partial) return true;
+    const l = labelOf(b, x, geo);
+    if (l <= 0) return true;
+    const a = balls.get(l);
+    return b.area[l]! <= NOT_BALLS_RATIO * ((a?.whole ?? 0) + (a?.part ?? 0));
+  });
+}
+
+/** Tile side for occluder boxes, work px: an arm across the table is many small boxes, not one big one. */
+const OCCLUDER_TILE = 12;
+
+/**
+ * Where the table is hidden (see hidesTable()), as boxes in table mm, one per tile the blob touches.
+ * Tracking calls a ball that vanishes under one occluded, not pocketed or off the table.
+ */
+export function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, profile: CalibrationProfile, tileBox: Map<number, OccludedBox>): OccludedBox[] {
+  const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
+  const ballArea_w = Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
+  const balls = ballAreas(b, kept, geo);
+  const tiles = new Set<number>();
+  const tilesX = Math.ceil(geo.workW / OCCLUDER_TILE);
+  const big = new Uint8Array(b.count);
+  for (let l = 1; l < b.count; l++) {
+    const a = balls.get(l);
+    big[l] = hidesTable(b.area[l]!, a?.whole ?? 0, a?.part ?? 0, ballArea_w) ? 1 : 0;
+  }
+  b.forEachRun((l, y, x0, x1) => {
+    if (!big[l]) return;
+    const row = ((y / OCCLUDER_TILE) | 0) * tilesX;
+    const last = ((x1 - 1) / OCCLUDER_TILE) | 0;
+    for (let tx = (x0 / OCCLUDER_TILE) | 0; tx <= last; tx++) tiles.add(row + tx);
+  });
+  const out: OccludedBox[] = [];
+  for (const t of tiles) {
+    let box = tileBox.get(t);
+    if (!box) {
+      // a tile's place on the table never changes: worked out once per tile
+      const tx = t % tilesX, ty = (t / tilesX) | 0;
+      const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([a, c]) => pxToTable(profile, geo.roi.x + (tx + a!) * OCCLUDER_TILE * sx, geo.roi.y + (ty + c!) * OCCLUDER_TILE * sy));
+      box = {
+        x0_mm: Math.min(...corners.map((p) => p.x)), y0_mm: Math.min(...corners.map((p) => p.y)),
+        x1_mm: Math.max(...corners.map((p) => p.x)), y1_mm: Math.max(...corners.map((p) => p.y)),
+      };
+      tileBox.set(t, box);
+    }
+    out.push(box);
+  }
+  return out;
+}
