@@ -373,3 +373,19 @@ test('on a full table, a "ball" that rests beside the cue ball hidden under an a
   assert.equal(cue.state, 'visible');
   assert.ok(Math.hypot(cue.x_mm - 500, cue.y_mm - 200) < 1);
 });
+
+test('a part-found "ball" by a cushion (fingertips on the cloth by the rail) rests two seconds before it is a ball; one found whole there, or one part-found out on the cloth, half a second', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const fingertip: Ball = { id: 1, x: -1650, y: -580 }; // 125 mm from the head cushion's nose
+  const wholeByCushion: Ball = { id: 2, x: 1000, y: 840 };
+  const cutInCluster: Ball = { id: 3, x: 200, y: 100 };
+  const seen = (i: number) => at(i, [det(fingertip, { partial: true }), det(wholeByCushion), det(cutInCluster, { partial: true })]);
+  const ballAt = (b: Ball) => tr.tracks.find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!;
+  let i = 0;
+  for (; i < 30; i++) tr.update(seen(i));
+  assert.equal(ballAt(fingertip).confirmed, false, 'not after a second');
+  assert.equal(ballAt(wholeByCushion).confirmed, true);
+  assert.equal(ballAt(cutInCluster).confirmed, true);
+  for (; i < 75; i++) tr.update(seen(i));
+  assert.equal(ballAt(fingertip).confirmed, true, 'after two and a half seconds');
+});

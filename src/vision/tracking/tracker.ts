@@ -197,6 +197,11 @@ const PARTIAL_RETURN_S = 0.15;
  */
 const PROVISIONAL_S = 1;
 
+/** A candidate by a cushion never found whole becomes a ball after resting this long (s), not TrackerOptions.confirm_s. */
+const CONFIRM_UNSEEN_WHOLE_S = 2;
+/** ... by a cushion: within this many balls' widths of its nose */
+const BY_CUSHION_BALLS = 3;
+
 /** A "ball" by a pocket this soon (s) after one was taken into it may be that one come back out. */
 export const BACK_OUT_S = 1.5;
 /** ... within this many ball radii of where it was last seen */
@@ -339,7 +344,11 @@ export class Tracker {
     // a hand, an arm or the cue's ferrule can pass for a ball and hold still while the player aims:
     // a new ball counts only once it has rested clear of them (one put down is, when the hand goes)
     if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R)) t.restSince_s = t_s;
-    else if (t_s - (t.restSince_s ?? t_s) >= this.opts.confirm_s) t.confirmed = true;
+    // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
+    // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
+    // throw part-found "balls" that held still for half a second and became balls. Not everywhere: the
+    // balls of a rack cut by their neighbours may never be found whole before the break)
+    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? this.opts.confirm_s : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
   }
 
   /**
@@ -418,6 +427,12 @@ export class Tracker {
     return this.tracks.find((t) => t.confirmed && t.state === 'occluded' && Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s
       && t_s - t.lastSeen_s <= PROVISIONAL_S
       && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - t.lastSeen_s));
+  }
+
+  /** Whether a place is within BY_CUSHION_BALLS balls' widths of a cushion's nose (where hands on the rail reach). */
+  private byCushion(p: { x_mm: number; y_mm: number }): boolean {
+    const reach = BY_CUSHION_BALLS * this.spec.ball_mm;
+    return this.spec.length_mm / 2 - Math.abs(p.x_mm) < reach || this.spec.width_mm / 2 - Math.abs(p.y_mm) < reach;
   }
 
   /** Whether a moving ball may reach this one by the next frame or so (a break's cue ball goes 250 mm a frame). */
