@@ -389,3 +389,21 @@ test('a part-found "ball" by a cushion (fingertips on the cloth by the rail) res
   for (; i < 75; i++) tr.update(seen(i));
   assert.equal(ballAt(fingertip).confirmed, true, 'after two and a half seconds');
 });
+
+test('a ball at rest by a corner pocket but short of its jaws, lost from view for two seconds with nothing over it, did not fall: it is found again on its own track', () => {
+  // (R8: only a ball in the jaws drops by itself; the detector loses balls in a pocket's shadow)
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const b: Ball = { id: 4, x: -1686, y: -810 }; // 120 mm from the head-right corner, inside its pocket zone
+  assert.ok(a.tracker.zoneAt(b.x, b.y) && !a.tracker.zoneAt(b.x, b.y)!.jaw(b.x, b.y));
+  const recs = [];
+  let i = 0;
+  for (; i < 60; i++) recs.push(...a.push(at(i, [det(b), ...far.map((f) => det(f))])));
+  const id = a.tracker.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  for (let k = 0; k < 60; k++, i++) recs.push(...a.push(at(i, far.map((f) => det(f)))));
+  assert.notEqual(a.tracker.tracks.find((t) => t.id === id)?.state, 'pocketed');
+  for (let k = 0; k < 30; k++, i++) recs.push(...a.push(at(i, [det(b), ...far.map((f) => det(f))])));
+  recs.push(...a.finish());
+  const t = a.tracker.tracks.find((x) => x.id === id)!;
+  assert.equal(t.state, 'visible');
+  assert.deepEqual(recs, []);
+});
