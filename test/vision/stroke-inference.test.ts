@@ -381,3 +381,26 @@ test('on a full table, a cue ball struck hard under the cue, a streak in pieces 
   assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
+
+test('a resting ball whose track is put onto a phantom on an arm 60 mm off for one frame, and back, is not the stroke\'s first contact', () => {
+  // the cue ball rolls into ball 1; meanwhile ball 2 rests beside an arm on the rail side, unseen for one
+  // frame in which a whole ball-like phantom shows on the arm 60 mm away (less than a ball's width)
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: 0, y: 0 };
+  const two: Ball = { id: 2, x: 500, y: 400 };
+  const arm: OccludedBox = { x0_mm: 540, y0_mm: 340, x1_mm: 800, y1_mm: 460 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, two], [arm]));
+  let x = cue.x;
+  for (let k = 0; x + 33 < one.x - 68; k++, i++) {
+    x += 33;
+    const phantomFrame = k === 10;
+    out.push(frame(i, [{ id: 'cue', x, y: 0 }, one, ...(phantomFrame ? [] : [two])], [arm],
+      phantomFrame ? [{ x_mm: two.x + 60, y_mm: two.y, conf: 0.6, cueLike: 0.03 }] : []));
+  }
+  for (let k = 1; k <= 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', x, y: 0 }, { id: 1, x: Math.min(one.x + 25 * k, 1200), y: 0 }, two]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+});

@@ -58,7 +58,7 @@ interface Motion {
   occludedAtRest: boolean;
   /** resting between the jaws after a stroke: may fall later (R8) */
   hanging: boolean;
-  /** a resting ball's track leapt a ball's width in one frame: a stroke only if it keeps moving */
+  /** a resting ball's track leapt over a radius in one frame (while balls rolled): a stroke only if it keeps moving away */
   leapt?: boolean;
   /** where it rested when a body hid it, and when it came back into view (a `moved` check) */
   hiddenAt?: { x: number; y: number };
@@ -162,15 +162,17 @@ export class StrokeBuilder {
       } else {
         m.restSince_s = null;
         if (!m.active && speed > this.o.move_mm_s) {
-          // A track at rest that lands a ball's width away in one frame is either struck hard or was
+          // A track at rest that lands over a radius away in one frame is either struck hard or was
           // put onto another detection (a hand that covered it leaves, a phantom on an arm goes).
-          // A struck ball keeps going; a mismatched track stands still at its new place.
+          // A struck ball keeps going; a mismatched track stands still at its new place, or is back on
+          // its own the next frame (ball 2, resting by an arm, went 66 mm onto a phantom on it for one
+          // frame and back, and was taken as the first ball the stroke moved).
           const step = lastStep_mm(t, 1), prior = lastStep_mm(t, 2);
           // (between strokes a leap is a hard stroke: only while balls roll is a mismatch likelier)
-          if (!m.leapt && this.stroke && step > 2 * this.R && prior < 10) { m.leapt = true; continue; }
+          if (!m.leapt && this.stroke && step > this.R && prior < 10) { m.leapt = true; continue; }
           if (m.leapt) {
             m.leapt = false;
-            if (step < 10) {
+            if (step < 10 || (m.anchor && Math.hypot(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 10)) {
               this.tracker.forgetMotion(t);
               m.anchor = { x: t.x_mm, y: t.y_mm };
               m.restSince_s = t_s;
