@@ -21,7 +21,7 @@ const OCCLUDER_MIN_BALLS = 5;
  * rule, see dropOccluderParts(): a rack's balls cut by their neighbours are part-found too.)
  */
 export function hidesTable(blobArea_w: number, wholeArea_w: number, partArea_w: number, ballArea_w: number): boolean {
-  return blobArea_w >= OCCLUDER_MIN_BALLS * ballArea_w && blobArea_w > NOT_BALLS_RATIO * (wholeArea_w + 0.5 * partArea_w);
+  return blobArea_w >= OCCLUDER_MIN_BALLS * ballArea_w && blobArea_w > NOT_BALLS_RATIO * (wholeArea_w + partArea_w);
 }
 
 function labelOf(b: Blobs, x: BallDetection, geo: DetectorGeometry): number {
