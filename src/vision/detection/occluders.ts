@@ -13,13 +13,12 @@ const NOT_BALLS_RATIO = 2.5;
 const OCCLUDER_MIN_BALLS = 5;
 
 /**
- * Whether a blob hides the table, from its area and the areas of the balls found in it, whole and
- * part-found (work px). (Counting a part-found outline as half a ball, so that an arm, a hand and a cue
+ * Whether a blob hides the table, from its area and the area of the balls found in it (work px). (Counting a part-found outline as half a ball, so that an arm, a hand and a cue
  * carrying four or five part-found "balls" count as an occluder, was tried in session 15: eight
  * development games +3 exact strokes, the eighteen evaluation games -3 and +3 silent errors.)
  */
-export function hidesTable(blobArea_w: number, wholeArea_w: number, partArea_w: number, ballArea_w: number): boolean {
-  return blobArea_w >= OCCLUDER_MIN_BALLS * ballArea_w && blobArea_w > NOT_BALLS_RATIO * (wholeArea_w + partArea_w);
+export function hidesTable(blobArea_w: number, ballsFound_w: number, ballArea_w: number): boolean {
+  return blobArea_w >= OCCLUDER_MIN_BALLS * ballArea_w && blobArea_w > NOT_BALLS_RATIO * ballsFound_w;
 }
 
 function labelOf(b: Blobs, x: BallDetection, geo: DetectorGeometry): number {
@@ -29,16 +28,13 @@ function labelOf(b: Blobs, x: BallDetection, geo: DetectorGeometry): number {
   return b.labelAt(wx, wy);
 }
 
-/** Work-pixel area of the balls found in each blob, whole and part-found apart. */
-function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Map<number, { whole: number; part: number }> {
+/** Work-pixel area of the balls found in each blob. */
+function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Map<number, number> {
   const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
-  const area = new Map<number, { whole: number; part: number }>();
+  const area = new Map<number, number>();
   for (const x of d) {
     const l = labelOf(b, x, geo);
-    if (l <= 0) continue;
-    const a = area.get(l) ?? { whole: 0, part: 0 };
-    a[x.partial ? 'part' : 'whole'] += Math.PI * (x.r_px / sx) * (x.r_px / sy);
-    area.set(l, a);
+    if (l > 0) area.set(l, (area.get(l) ?? 0) + Math.PI * (x.r_px / sx) * (x.r_px / sy));
   }
   return area;
 }
@@ -55,8 +51,7 @@ export function dropOccluderParts(d: BallDetection[], b: Blobs, geo: DetectorGeo
     if (!x.partial) return true;
     const l = labelOf(b, x, geo);
     if (l <= 0) return true;
-    const a = balls.get(l);
-    return b.area[l]! <= NOT_BALLS_RATIO * ((a?.whole ?? 0) + (a?.part ?? 0));
+    return b.area[l]! <= NOT_BALLS_RATIO * (balls.get(l) ?? 0);
   });
 }
 
@@ -74,10 +69,7 @@ export function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeom
   const tiles = new Set<number>();
   const tilesX = Math.ceil(geo.workW / OCCLUDER_TILE);
   const big = new Uint8Array(b.count);
-  for (let l = 1; l < b.count; l++) {
-    const a = balls.get(l);
-    big[l] = hidesTable(b.area[l]!, a?.whole ?? 0, a?.part ?? 0, ballArea_w) ? 1 : 0;
-  }
+  for (let l = 1; l < b.count; l++) big[l] = hidesTable(b.area[l]!, balls.get(l) ?? 0, ballArea_w) ? 1 : 0;
   b.forEachRun((l, y, x0, x1) => {
     if (!big[l]) return;
     const row = ((y / OCCLUDER_TILE) | 0) * tilesX;
