@@ -64,6 +64,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   let last: BallDetection[] | null = null;
   const occluded: OccludedBox[] = [];
   const tileBoxes = new Map<number, OccludedBox>();
+  const lastTiles = new Set<number>();
   let lastEdgeT: number | undefined;
   let blobs: Blobs | null = null;
   const R_mm = profile.table.ball_mm / 2;
@@ -168,7 +169,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     if (!blobs || votes.notClothChanged > 0) blobs = findBlobs(votes.occluding, geo.surface, geo.workW, geo.workH);
     const kept = dropOccluderParts(dedupe([...out, ...unchanged]), blobs, geo);
     occluded.length = 0;
-    occluded.push(...occluderBoxes(blobs, kept, geo, profile, tileBoxes));
+    occluded.push(...occluderBoxes(blobs, kept, geo, profile, tileBoxes, lastTiles));
     if (!partial) lastEdgeT = votes.edgeThreshold;
     gate?.commit(gateData, decision);
     last = kept;

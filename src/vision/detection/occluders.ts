@@ -59,23 +59,43 @@ export function dropOccluderParts(d: BallDetection[], b: Blobs, geo: DetectorGeo
 const OCCLUDER_TILE = 12;
 
 /**
- * Where the table is hidden (see hidesTable()), as boxes in table mm, one per tile the blob touches.
+ * Whether a blob that hid the table in the last frame still does: it keeps the minimum size, and is not
+ * nearly all balls. An arm's blob stays an occluder while phantoms found along it come and go (an arm
+ * with four part-found "balls" on it, 2.4 times their area, flickered between hiding the table and not,
+ * and a ball under it was lost in the frames it did not); a rack it touched is released at once.
+ */
+export function stillHidesTable(blobArea_w: number, ballsFound_w: number, ballArea_w: number): boolean {
+  return blobArea_w >= OCCLUDER_MIN_BALLS * ballArea_w && blobArea_w > STILL_NOT_BALLS_RATIO * ballsFound_w;
+}
+const STILL_NOT_BALLS_RATIO = 1.5;
+
+/**
+ * Where the table is hidden (see hidesTable(), and stillHidesTable() for a blob over a tile hidden in the
+ * last frame, `lastTiles`, which is updated), as boxes in table mm, one per tile the blob touches.
  * Tracking calls a ball that vanishes under one occluded, not pocketed or off the table.
  */
-export function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, profile: CalibrationProfile, tileBox: Map<number, OccludedBox>): OccludedBox[] {
+export function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, profile: CalibrationProfile, tileBox: Map<number, OccludedBox>, lastTiles: Set<number>): OccludedBox[] {
   const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
   const ballArea_w = Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
   const balls = ballAreas(b, kept, geo);
   const tiles = new Set<number>();
   const tilesX = Math.ceil(geo.workW / OCCLUDER_TILE);
   const big = new Uint8Array(b.count);
-  for (let l = 1; l < b.count; l++) big[l] = hidesTable(b.area[l]!, balls.get(l) ?? 0, ballArea_w) ? 1 : 0;
-  b.forEachRun((l, y, x0, x1) => {
+  for (let l = 1; l < b.count; l++) {
+    const found = balls.get(l) ?? 0;
+    // 2: may still hide it, if it lay over a tile hidden in the last frame
+    big[l] = hidesTable(b.area[l]!, found, ballArea_w) ? 1 : stillHidesTable(b.area[l]!, found, ballArea_w) ? 2 : 0;
+  }
+  const tileRuns = (fn: (l: number, tile: number) => void) => b.forEachRun((l, y, x0, x1) => {
     if (!big[l]) return;
     const row = ((y / OCCLUDER_TILE) | 0) * tilesX;
     const last = ((x1 - 1) / OCCLUDER_TILE) | 0;
-    for (let tx = (x0 / OCCLUDER_TILE) | 0; tx <= last; tx++) tiles.add(row + tx);
+    for (let tx = (x0 / OCCLUDER_TILE) | 0; tx <= last; tx++) fn(l, row + tx);
   });
+  if (lastTiles.size) tileRuns((l, tile) => { if (big[l] === 2 && lastTiles.has(tile)) big[l] = 1; });
+  tileRuns((l, tile) => { if (big[l] === 1) tiles.add(tile); });
+  lastTiles.clear();
+  for (const t of tiles) lastTiles.add(t);
   const out: OccludedBox[] = [];
   for (const t of tiles) {
     let box = tileBox.get(t);
