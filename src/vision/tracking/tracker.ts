@@ -66,9 +66,10 @@ export interface Track {
   /** mean look (how like the cue ball, see TrackerOptions.lookOf) over `lookN` whole detections */
   look?: number;
   lookN?: number;
-  /** a candidate made on a full table (see Tracker.struckFrom()): it never rests into a ball of its own */
-  provisional?: boolean;
-  /** ... and the hidden ball's track it may be */
+  /**
+   * set on a provisional candidate, made on a full table (see Tracker.struckFrom()): the hidden ball's track
+   * it may be. It never rests into a ball of its own.
+   */
   provisionalFor?: number;
 }
 
@@ -259,7 +260,7 @@ export class Tracker {
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
     this.lastT = o.t_s;
     // (provisional candidates take only what the balls' tracks leave: see followProvisional())
-    const live = this.following().filter((t) => !t.provisional);
+    const live = this.following().filter((t) => t.provisionalFor === undefined);
     // (whether each detection lies under an arm: once per detection, not per track and detection)
     const underArm = o.detections.map((d) => isOccluded(o, d.x_mm, d.y_mm, this.R));
     // (and each detection's look, once)
@@ -309,7 +310,7 @@ export class Tracker {
       const provisionalFor = held >= 16 ? (underArm[j] ? undefined : this.struckFrom(d, o.t_s)?.id) : undefined;
       if ((held >= 16 && provisionalFor === undefined) || this.following().length >= 24) return;
       this.tracks.push({
-        ...(provisionalFor !== undefined ? { provisional: true, provisionalFor } : {}),
+        ...(provisionalFor !== undefined ? { provisionalFor } : {}),
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
         lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1, clearSeen: underArm[j] ? 0 : 1,
         confirmed: false, restSince_s: o.t_s,
@@ -324,11 +325,11 @@ export class Tracker {
    * rack ball's). They go when the hidden ball they may be is found (or taken over by one of them).
    */
   private followProvisional(o: FrameObservation, dt: number, used: Set<number>, underArm: boolean[], looks: (number | undefined)[]): void {
-    const prov = this.tracks.filter((t) => t.provisional && t.state === 'visible');
+    const prov = this.tracks.filter((t) => t.provisionalFor !== undefined && t.state === 'visible');
     if (!prov.length) return;
     const free = o.detections.map((_, j) => j).filter((j) => !used.has(j));
     const cost = prov.map((t) => free.map((j) => this.matchCost(t, o.detections[j]!, underArm[j]!, looks[j], o.t_s, dt)));
-    const match = free.length ? assign(cost) : prov.map(() => -1);
+    const match = assign(cost);
     prov.forEach((t, i) => {
       const src = this.tracks.find((s) => s.id === t.provisionalFor);
       if (!src || src.state !== 'occluded') { t.state = 'dropped' as TrackState; return; }
