@@ -152,13 +152,13 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       });
       looks.push({ img, cx: fit.cx, cy: fit.cy, r: fit.r });
     }
-    const ref = usualBallColour(out);
-    if (ref && !refAB) {
-      // the first frame: measure again against what the balls turned out to share
-      refAB = ref;
-      out.forEach((d, i) => { const l = looks[i]!; d.oddColourFraction = discAppearance(l.img, l.cx, l.cy, l.r, refAB).oddColourFraction; });
-    } else if (ref && refAB) {
-      refAB = [0.95 * refAB[0] + 0.05 * ref[0], 0.95 * refAB[1] + 0.05 * ref[1]];
+    if (!refAB) {
+      const ref = usualBallColour(out);
+      if (ref) {
+        // the first frame: measure again against what the balls turned out to share
+        refAB = ref;
+        out.forEach((d, i) => { const l = looks[i]!; d.oddColourFraction = discAppearance(l.img, l.cx, l.cy, l.r, refAB).oddColourFraction; });
+      }
     }
     looks.length = 0;
     // balls where nothing changed stay as they were found
@@ -168,6 +168,11 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
     // hole's dark blob and pass for part of an arm)
     if (!blobs || votes.notClothChanged > 0) blobs = findBlobs(votes.occluding, geo.surface, geo.workW, geo.workH);
     const kept = dropOccluderParts(dedupe([...out, ...unchanged]), blobs, geo);
+    // the usual colour follows the lamps slowly, judged on every ball held this frame: the balls found
+    // anew are only those where something moved, and when an arm is there they can be mostly "balls" on
+    // its skin (five such phantoms once turned every ivory ball odd and the red cue ball usual)
+    const ref = refAB && usualBallColour(kept);
+    if (refAB && ref) refAB = [0.95 * refAB[0] + 0.05 * ref[0], 0.95 * refAB[1] + 0.05 * ref[1]];
     occluded.length = 0;
     occluded.push(...occluderBoxes(blobs, kept, geo, profile, tileBoxes, lastTiles));
     if (!partial) lastEdgeT = votes.edgeThreshold;
