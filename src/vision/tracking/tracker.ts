@@ -178,6 +178,14 @@ const LOOK_COST_MM = 150;
 const UNLIKE_LOOK = 0.6;
 /** A ball slower than this (5 mm a frame) does not cover a radius between two frames by its own motion. */
 const CREEP_MM_S = 150;
+/** A track this fast (mm/s) is rolling: it leaps only as fast as a collision could send it (see matchCost()) ... */
+const ROLLING_MM_S = 300;
+/** ... no faster than this margin over the fastest other ball ... */
+const LEAP_SPEED_MARGIN = 1.3;
+/** ... or than this, mm/s, whatever the others do (their velocities lag a hard hit) */
+const LEAP_SPEED_FLOOR_MM_S = 2000;
+/** ... and at any speed, a leap over this many radii onto a detection that looks wholly unlike the track */
+const UNLIKE_LEAP_R = 3;
 /** Whole detections a track needs before its look counts. */
 export const MIN_LOOKS = 5;
 
@@ -202,6 +210,14 @@ const PROVISIONAL_S = 1;
 const CONFIRM_UNSEEN_WHOLE_S = 2;
 /** ... by a cushion: within this many balls' widths of its nose */
 const BY_CUSHION_BALLS = 3;
+
+/** A resting ball's track does not leap further than this many radii onto a detection on a cushion's line. */
+const ON_CUSHION_LEAP_R = 3;
+
+/** Something found within this many radii of a ball at rest by a pocket, when it is lost, may be what hides it ... */
+const BESIDE_POCKET_BALL_R = 3;
+/** ... when it had rested there this long (s) */
+const BESIDE_POCKET_REST_S = 0.5;
 
 /** A ball whose place held within SETTLED_MM for this long (s) had settled: it does not fall short of the jaws. */
 const SETTLED_S = 1;
@@ -414,13 +430,30 @@ export class Tracker {
     // own then took the ball from its track), unless a moving ball is arriving there: at a collision
     // the look tells the two apart (the cue ball breaking the rack lands on a rack ball's place)
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist < 0.5 * this.R && !this.ballArriving(t)) return dist;
+    // a ball at rest does not leap onto a cushion's line: a centre that close to the nose is no ball on the
+    // cloth (one touching the cushion stands a radius off it) but the bridge hand or the cue on the rail
+    // (a resting cue ball, lost for a frame as the cue came to it, leapt 330 mm back onto the bridge hand
+    // and its stroke was "struck 14"); a ball going off the table is seen crossing the cloth first
+    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > ON_CUSHION_LEAP_R * this.R && this.onCushionLine(d)) return Infinity;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
     // (nor, again, one creeping on after a collision: the cue ball above, next time unseen, leapt onto the 8's
     // outline clear of the cue)
     if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
+    // and no ball's track leaps onto one that looks wholly unlike it: a rack ball rolling off slowly took the
+    // red cue ball's streak 340 mm away as the break scattered the rack, and became the struck ball
+    if (t.confirmed && dist > UNLIKE_LEAP_R * this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
     if (dist > gate) return Infinity;
+    // a rolling ball changes its velocity only in a collision, by no more than the fastest other ball's speed
+    // (it is hit) or twice its own (a cushion turns it back): a rack ball going 1.1 m/s leapt 650 mm back
+    // across the scattering rack (9.7 m/s) onto another ball, and the two swapped names for the rest of the game
+    // (measured from where its last step carries it: the smoothed velocity lags a ball just struck)
+    // (and only once it has rolled two steps: a resting track put onto a phantom for a frame comes back)
+    if (t.confirmed && speed >= ROLLING_MM_S && stepSpeed(t, 2) >= ROLLING_MM_S) {
+      const off = this.deflection_mm(t, d, t_s);
+      if (off > 2 * this.R && off / Math.max(since, dt) > Math.max(LEAP_SPEED_FLOOR_MM_S, LEAP_SPEED_MARGIN * Math.max(this.fastestBut(t), 2 * stepSpeed(t, 1)))) return Infinity;
+    }
     return this.pushedAway(t, d) ? dist + lookCost : Infinity;
   }
 
@@ -442,6 +475,27 @@ export class Tracker {
       if (Math.hypot(h[i]!.x_mm - t.x_mm, h[i]!.y_mm - t.y_mm) > SETTLED_MM) return false;
     }
     return true;
+  }
+
+  /** How far a detection lies from where the track's last step, carried on, puts it now, mm. */
+  private deflection_mm(t: Track, d: BallDetection, t_s: number): number {
+    const a = t.history.at(-2), b = t.history.at(-1);
+    if (!a || !b || b.t_s <= a.t_s) return Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm);
+    const k = (t_s - b.t_s) / (b.t_s - a.t_s);
+    return Math.hypot(d.x_mm - (b.x_mm + (b.x_mm - a.x_mm) * k), d.y_mm - (b.y_mm + (b.y_mm - a.y_mm) * k));
+  }
+
+  /** The speed of the fastest ball in view other than `t` (its track's last velocity), mm/s. */
+  private fastestBut(t: Track): number {
+    let v = 0;
+    for (const o of this.tracks) if (o !== t && o.state === 'visible') v = Math.max(v, Math.hypot(o.vx_mm_s, o.vy_mm_s));
+    return v;
+  }
+
+  /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
+  private onCushionLine(d: BallDetection): boolean {
+    const near = 0.5 * this.R;
+    return (this.spec.length_mm / 2 - Math.abs(d.x_mm) < near || this.spec.width_mm / 2 - Math.abs(d.y_mm) < near) && !this.zoneAt(d.x_mm, d.y_mm);
   }
 
   /** Whether a place is within BY_CUSHION_BALLS balls' widths of a cushion's nose (where hands on the rail reach). */
@@ -610,6 +664,14 @@ export class Tracker {
     // may): lost there, the detector lost it in the pocket's shadow (ball 4 by the head-right pocket, taken
     // for fallen, was found at its place 1.6 s later as a new "ball", then knocked in: no pocketing seen).
     // (A while: a ball back out of the jaws that stops for a moment and is lost again fell after all.)
+    // Nor does one at rest by a pocket, jaws or not, while something ball-like is beside it and no ball
+    // rolls near: a hand on the rail by the pocket cut it from view (the cue ball 80 mm from a corner's
+    // cushions, lost for five frames under a player's fingers, was taken for fallen and its stroke was never
+    // seen). It falls if it is still not there once that has gone.
+    if (zone && resting && this.restedFor(t, BESIDE_POCKET_REST_S) && !this.movingNear(t).length && o.detections.some((d) => Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BESIDE_POCKET_BALL_R * this.R)) {
+      t.state = 'missing';
+      return;
+    }
     if (zone && !(resting && this.restedFor(t, SETTLED_S) && !zone.jaw(t.x_mm, t.y_mm))) {
       if (phantom) {
         t.state = 'dropped' as TrackState;
@@ -669,4 +731,10 @@ export class Tracker {
   resetStrokeMarks(): void {
     for (const t of this.tracks) delete t.enteredJaw;
   }
+}
+
+/** A track's speed over its `back`-th last step (1: the last), mm/s; 0 when it has no such step. */
+function stepSpeed(t: Track, back: number): number {
+  const a = t.history.at(-1 - back), b = t.history.at(-back);
+  return a && b && b.t_s > a.t_s ? Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) : 0;
 }
