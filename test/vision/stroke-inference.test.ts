@@ -404,3 +404,45 @@ test('a resting ball whose track is put onto a phantom on an arm 60 mm off for o
   assert.equal(s.length, 1, JSON.stringify(s));
   assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
 });
+
+test('a resting cue ball lost for a few frames as the cue comes to it does not leap onto the bridge hand on the rail behind it', () => {
+  // the cue ball rests 325 mm from the head cushion; as the player addresses it the camera loses it for
+  // three frames, while the bridge hand on the rail throws a part-found "ball" centred on the cushion's
+  // line, coloured like the cue ball (a hand's skin is as odd among ivory balls as a red cue ball); then
+  // the cue ball is struck into ball 1
+  const cue: Ball = { id: 'cue', x: -1450, y: 300 };
+  const one: Ball = { id: 1, x: -120, y: 300 };
+  const hand: BallDetection = { x_mm: -RUSSIAN_12FT.length_mm / 2 - 5, y_mm: 310, conf: 0.6, cueLike: 0.9, partial: true };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one]));
+  for (let k = 0; k < 3; k++, i++) out.push(frame(i, [one], [], [hand]));
+  for (let k = 0; k < 3; k++, i++) out.push(frame(i, [cue, one], [], [hand]));
+  let x = cue.x;
+  for (; x + 33 < one.x - 68; i++) { x += 33; out.push(frame(i, [{ id: 'cue', x, y: 300 }, one])); }
+  for (let k = 1; k <= 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', x, y: 300 }, { id: 1, x: Math.min(one.x + 25 * k, 1200), y: 300 }]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.deepEqual(s[0]!.cuePath?.[0], [cue.x, cue.y], JSON.stringify(s[0]));
+});
+
+test('a stroke begun before any ball is named the cue ball (its band turned away, no ball standing out) follows the struck ball to its first contact', () => {
+  // every ball looks alike and none has been read; the ball struck rolls into ball 1's place
+  const plain = (b: Ball): BallDetection => ({ x_mm: b.x, y_mm: b.y, conf: 0.95, cueLike: 0.03 });
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: 0, y: 0 };
+  const two: Ball = { id: 2, x: 500, y: 400 };
+  const out: FrameObservation[] = [];
+  const f = (i: number, balls: Ball[]): FrameObservation => ({ index: i, t_s: i / FPS, detections: balls.map(plain), occluded: [] });
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(f(i, [cue, one, two]));
+  let x = cue.x;
+  for (; x + 33 < one.x - 68; i++) { x += 33; out.push(f(i, [{ id: 'cue', x, y: 0 }, one, two])); }
+  for (let k = 1; k <= 3 * FPS; k++, i++) out.push(f(i, [{ id: 'cue', x, y: 0 }, { id: 1, x: Math.min(one.x + 25 * k, 1200), y: 0 }, two]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.notEqual(s[0]!.firstContact, null, JSON.stringify(s[0]));
+  assert.equal(s[0]!.cuePath?.length, 2, JSON.stringify(s[0]));
+});

@@ -387,7 +387,9 @@ export class StrokeBuilder {
     const isCue = namesAtStart.get(t.id)?.id === 'cue';
     this.stroke = {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: doubt || (whileMoving && nearest < 4 * this.R ? 'near' : false),
-      contacts: [], cueTrack: isCue ? t.id : this.cueTrackId(), cueSamples: [], cueContact: null, firstContactTrack: null,
+      // with no ball named the cue ball yet (a striped one whose band faces away looks like the rest), the
+      // ball struck is the likeliest (R1): its path and contacts are followed as the cue ball's
+      contacts: [], cueTrack: isCue ? t.id : this.cueTrackId() ?? t.id, cueSamples: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
