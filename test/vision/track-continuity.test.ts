@@ -462,3 +462,17 @@ test('a rolling ball does not leap faster than any collision could send it: acro
   tr.update(at(i, [det(found, { partial: true }), ...far.map((f) => det(f))]));
   assert.ok(Math.hypot(t1.x_mm - one.x, t1.y_mm - one.y) < 80, `ball 1's track leapt to (${t1.x_mm.toFixed(0)}, ${t1.y_mm.toFixed(0)})`);
 });
+
+test('a ball resting in a corner pocket\'s jaws that a slow ball nudges in, the other stopping beside the pocket, fell', () => {
+  const b: Ball = { id: 4, x: 1745, y: -855 };
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  let i = 0;
+  for (; i < 30; i++) a.push(at(i, [det(b), ...far.map((f) => det(f))]));
+  const id = a.tracker.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  // ball 5 creeps in at 200 mm/s from 300 mm away along the cushion and stops 70 mm from where ball 4 was,
+  // which drops as it is touched
+  const five: Ball = { id: 5, x: 1400, y: -855 };
+  for (; five.x < b.x - 70; i++) { five.x = Math.min(b.x - 70, five.x + 200 / 30); a.push(at(i, [det(b), det(five), ...far.map((f) => det(f))])); }
+  for (let k = 0; k < 30; k++, i++) a.push(at(i, [det(five), ...far.map((f) => det(f))]));
+  assert.equal(a.tracker.tracks.find((t) => t.id === id)?.state, 'pocketed');
+});

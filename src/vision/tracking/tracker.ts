@@ -297,7 +297,7 @@ export class Tracker {
         // a candidate that vanishes was never a ball
         if (o.t_s - t.lastSeen_s > this.opts.confirmGone_s) t.state = 'dropped' as TrackState;
       } else {
-        this.unseen(t, o);
+        this.unseen(t, o, (j) => live.some((k, i2) => match[i2] === j && k.confirmed));
       }
     });
     this.followProvisional(o, dt, used, underArm, looks);
@@ -636,7 +636,7 @@ export class Tracker {
     if (z && z.jaw(d.x_mm, d.y_mm)) t.enteredJaw = z.pocket;
   }
 
-  private unseen(t: Track, o: FrameObservation): void {
+  private unseen(t: Track, o: FrameObservation, aBall: (detection: number) => boolean): void {
     t.streak = 0;
     const since = o.t_s - t.lastSeen_s;
     const zone = this.zoneAt(t.x_mm + t.vx_mm_s * 0.05, t.y_mm + t.vy_mm_s * 0.05) ?? this.zoneAt(t.x_mm, t.y_mm);
@@ -664,11 +664,13 @@ export class Tracker {
     // may): lost there, the detector lost it in the pocket's shadow (ball 4 by the head-right pocket, taken
     // for fallen, was found at its place 1.6 s later as a new "ball", then knocked in: no pocketing seen).
     // (A while: a ball back out of the jaws that stops for a moment and is lost again fell after all.)
-    // Nor does one at rest by a pocket, jaws or not, while something ball-like is beside it and no ball
-    // rolls near: a hand on the rail by the pocket cut it from view (the cue ball 80 mm from a corner's
-    // cushions, lost for five frames under a player's fingers, was taken for fallen and its stroke was never
-    // seen). It falls if it is still not there once that has gone.
-    if (zone && resting && this.restedFor(t, BESIDE_POCKET_REST_S) && !this.movingNear(t).length && o.detections.some((d) => Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BESIDE_POCKET_BALL_R * this.R)) {
+    // Nor does one at rest by a pocket, jaws or not, while something ball-like that is no ball's is beside it
+    // and no ball rolls near: a hand on the rail by the pocket cut it from view (the cue ball 80 mm from a
+    // corner's cushions, lost for five frames under a player's fingers, was taken for fallen and its stroke was
+    // never seen). It falls if it is still not there once that has gone. (A ball that nudged it in and stopped
+    // beside the pocket is a ball's: it does not hold the fallen one on the table.)
+    if (zone && resting && this.restedFor(t, BESIDE_POCKET_REST_S) && !this.movingNear(t).length
+      && o.detections.some((d, j) => !aBall(j) && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BESIDE_POCKET_BALL_R * this.R)) {
       t.state = 'missing';
       return;
     }
