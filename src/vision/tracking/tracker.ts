@@ -285,6 +285,8 @@ export class Tracker {
     const match = matchInTwoStages(cost, this.R);
     this.swaps = possibleSwaps(live, cost, match, this.R, (i, j) => this.plainCost(live[i]!, o.detections[j]!, underArm[j]!, looks[j], o.t_s));
     const used = new Set<number>();
+    // (the detections balls' tracks took this frame: see unseen())
+    const claimed = new Set(live.flatMap((t, i) => (t.confirmed && match[i]! >= 0 ? [match[i]!] : [])));
     live.forEach((t, i) => {
       const j = match[i]!;
       if (j >= 0) {
@@ -297,7 +299,7 @@ export class Tracker {
         // a candidate that vanishes was never a ball
         if (o.t_s - t.lastSeen_s > this.opts.confirmGone_s) t.state = 'dropped' as TrackState;
       } else {
-        this.unseen(t, o, (j) => live.some((k, i2) => match[i2] === j && k.confirmed));
+        this.unseen(t, o, claimed);
       }
     });
     this.followProvisional(o, dt, used, underArm, looks);
@@ -492,16 +494,19 @@ export class Tracker {
     return v;
   }
 
+  /** How far a place lies inside the nearest cushion's nose, mm (negative beyond it). */
+  private insideNose_mm(p: { x_mm: number; y_mm: number }): number {
+    return Math.min(this.spec.length_mm / 2 - Math.abs(p.x_mm), this.spec.width_mm / 2 - Math.abs(p.y_mm));
+  }
+
   /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
   private onCushionLine(d: BallDetection): boolean {
-    const near = 0.5 * this.R;
-    return (this.spec.length_mm / 2 - Math.abs(d.x_mm) < near || this.spec.width_mm / 2 - Math.abs(d.y_mm) < near) && !this.zoneAt(d.x_mm, d.y_mm);
+    return this.insideNose_mm(d) < 0.5 * this.R && !this.zoneAt(d.x_mm, d.y_mm);
   }
 
   /** Whether a place is within BY_CUSHION_BALLS balls' widths of a cushion's nose (where hands on the rail reach). */
   private byCushion(p: { x_mm: number; y_mm: number }): boolean {
-    const reach = BY_CUSHION_BALLS * this.spec.ball_mm;
-    return this.spec.length_mm / 2 - Math.abs(p.x_mm) < reach || this.spec.width_mm / 2 - Math.abs(p.y_mm) < reach;
+    return this.insideNose_mm(p) < BY_CUSHION_BALLS * this.spec.ball_mm;
   }
 
   /** Whether a moving ball may reach this one by the next frame or so (a break's cue ball goes 250 mm a frame). */
@@ -636,7 +641,7 @@ export class Tracker {
     if (z && z.jaw(d.x_mm, d.y_mm)) t.enteredJaw = z.pocket;
   }
 
-  private unseen(t: Track, o: FrameObservation, aBall: (detection: number) => boolean): void {
+  private unseen(t: Track, o: FrameObservation, claimed: ReadonlySet<number>): void {
     t.streak = 0;
     const since = o.t_s - t.lastSeen_s;
     const zone = this.zoneAt(t.x_mm + t.vx_mm_s * 0.05, t.y_mm + t.vy_mm_s * 0.05) ?? this.zoneAt(t.x_mm, t.y_mm);
@@ -670,7 +675,7 @@ export class Tracker {
     // never seen). It falls if it is still not there once that has gone. (A ball that nudged it in and stopped
     // beside the pocket is a ball's: it does not hold the fallen one on the table.)
     if (zone && resting && this.restedFor(t, BESIDE_POCKET_REST_S) && !this.movingNear(t).length
-      && o.detections.some((d, j) => !aBall(j) && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BESIDE_POCKET_BALL_R * this.R)) {
+      && o.detections.some((d, j) => !claimed.has(j) && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BESIDE_POCKET_BALL_R * this.R)) {
       t.state = 'missing';
       return;
     }
