@@ -178,14 +178,6 @@ const LOOK_COST_MM = 150;
 const UNLIKE_LOOK = 0.6;
 /** A ball slower than this (5 mm a frame) does not cover a radius between two frames by its own motion. */
 const CREEP_MM_S = 150;
-/** A track this fast (mm/s) is rolling: it leaps only as fast as a collision could send it (see matchCost()) ... */
-const ROLLING_MM_S = 300;
-/** ... no faster than this margin over the fastest other ball ... */
-const LEAP_SPEED_MARGIN = 1.3;
-/** ... or than this, mm/s, whatever the others do (their velocities lag a hard hit) */
-const LEAP_SPEED_FLOOR_MM_S = 2000;
-/** ... and at any speed, a leap over this many radii onto a detection that looks wholly unlike the track */
-const UNLIKE_LEAP_R = 3;
 /** Whole detections a track needs before its look counts. */
 export const MIN_LOOKS = 5;
 
@@ -443,19 +435,7 @@ export class Tracker {
     // (nor, again, one creeping on after a collision: the cue ball above, next time unseen, leapt onto the 8's
     // outline clear of the cue)
     if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
-    // and no ball's track leaps onto one that looks wholly unlike it: a rack ball rolling off slowly took the
-    // red cue ball's streak 340 mm away as the break scattered the rack, and became the struck ball
-    if (t.confirmed && dist > UNLIKE_LEAP_R * this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
     if (dist > gate) return Infinity;
-    // a rolling ball changes its velocity only in a collision, by no more than the fastest other ball's speed
-    // (it is hit) or twice its own (a cushion turns it back): a rack ball going 1.1 m/s leapt 650 mm back
-    // across the scattering rack (9.7 m/s) onto another ball, and the two swapped names for the rest of the game
-    // (measured from where its last step carries it: the smoothed velocity lags a ball just struck)
-    // (and only once it has rolled two steps: a resting track put onto a phantom for a frame comes back)
-    if (t.confirmed && speed >= ROLLING_MM_S && stepSpeed(t, 2) >= ROLLING_MM_S) {
-      const off = this.deflection_mm(t, d, t_s);
-      if (off > 2 * this.R && off / Math.max(since, dt) > Math.max(LEAP_SPEED_FLOOR_MM_S, LEAP_SPEED_MARGIN * Math.max(this.fastestBut(t), 2 * stepSpeed(t, 1)))) return Infinity;
-    }
     return this.pushedAway(t, d) ? dist + lookCost : Infinity;
   }
 
@@ -477,21 +457,6 @@ export class Tracker {
       if (Math.hypot(h[i]!.x_mm - t.x_mm, h[i]!.y_mm - t.y_mm) > SETTLED_MM) return false;
     }
     return true;
-  }
-
-  /** How far a detection lies from where the track's last step, carried on, puts it now, mm. */
-  private deflection_mm(t: Track, d: BallDetection, t_s: number): number {
-    const a = t.history.at(-2), b = t.history.at(-1);
-    if (!a || !b || b.t_s <= a.t_s) return Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm);
-    const k = (t_s - b.t_s) / (b.t_s - a.t_s);
-    return Math.hypot(d.x_mm - (b.x_mm + (b.x_mm - a.x_mm) * k), d.y_mm - (b.y_mm + (b.y_mm - a.y_mm) * k));
-  }
-
-  /** The speed of the fastest ball in view other than `t` (its track's last velocity), mm/s. */
-  private fastestBut(t: Track): number {
-    let v = 0;
-    for (const o of this.tracks) if (o !== t && o.state === 'visible') v = Math.max(v, Math.hypot(o.vx_mm_s, o.vy_mm_s));
-    return v;
   }
 
   /** How far a place lies inside the nearest cushion's nose, mm (negative beyond it). */
@@ -738,10 +703,4 @@ export class Tracker {
   resetStrokeMarks(): void {
     for (const t of this.tracks) delete t.enteredJaw;
   }
-}
-
-/** A track's speed over its `back`-th last step (1: the last), mm/s; 0 when it has no such step. */
-function stepSpeed(t: Track, back: number): number {
-  const a = t.history.at(-1 - back), b = t.history.at(-back);
-  return a && b && b.t_s > a.t_s ? Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) : 0;
 }
