@@ -382,6 +382,28 @@ test('on a full table, a cue ball struck hard under the cue, a streak in pieces 
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
 
+test('at the break, a cue ball struck hard from under the cue and seen clear of it for only three frames before it meets the rack, the last one merged with ball 1 is the struck ball', () => {
+  // sixteen balls: the cue ball rests under the arm and cue for a second, then crosses to ball 1 at 6 m/s
+  // as a blurred streak seen in three frames, and stops dead against it; ball 1 goes on
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: -200, y: 0 };
+  const rest: Ball[] = Array.from({ length: 14 }, (_, k): Ball => ({ id: k + 2, x: 600 + 70 * (k % 7), y: k < 7 ? -400 : 400 }));
+  const arm: OccludedBox = { x0_mm: -1400, y0_mm: -60, x1_mm: -870, y1_mm: 60 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest], i >= FPS ? [arm] : []));
+  const streak = (x: number): BallDetection => ({ x_mm: x, y_mm: 2, conf: 0.6, cueLike: 0.05, partial: true });
+  // (as it nears ball 1 the two are one blob: ball 1 is not found in the streak's last frame)
+  for (const x of [-700, -500, -300]) out.push(frame(i++, x > -400 ? rest : [one, ...rest], [arm], [streak(x)]));
+  const stop: Ball = { id: 'cue', x: one.x - 2 * 34, y: 0 };
+  for (let k = 1; k <= 3 * FPS; k++, i++) out.push(frame(i, [stop, { id: 1, x: Math.min(one.x + 130 * k, 1500), y: 0 }, ...rest], k < 5 ? [arm] : []));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});
+
 test('a resting ball whose track is put onto a phantom on an arm 60 mm off for one frame, and back, is not the stroke\'s first contact', () => {
   // the cue ball rolls into ball 1; meanwhile ball 2 rests beside an arm on the rail side, unseen for one
   // frame in which a whole ball-like phantom shows on the arm 60 mm away (less than a ball's width)

@@ -76,3 +76,42 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
   }
   return best;
 }
+
+/**
+ * At the break a ball struck hard from under the cue crosses to the rack in two or three frames, a blurred
+ * streak: a candidate never has the samples handoverSource() needs before it meets the rack, and a rack
+ * ball's track then takes the streak. Two samples say enough when they are unmistakable: born clear of the
+ * arm at least two radii from a hidden resting ball, going straight away from it at a strike's speed.
+ */
+export const STRUCK_OUT = { minStep_mm_s: 1000, minCos: 0.95, maxGap_s: 1 };
+
+/** The hidden resting track a fast two-sample candidate was plainly struck out from, or null. */
+export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number): Track | null {
+  const h = cand.history;
+  if (cand.confirmed || h.length < 2 || (cand.clearSeen ?? 0) < 2) return null;
+  const a = h[0]!;
+  let best: Track | null = null;
+  let bestCos = STRUCK_OUT.minCos;
+  for (const t of hidden) {
+    if (!t.confirmed || t.state === 'visible' || Math.hypot(t.vx_mm_s, t.vy_mm_s) > restSpeed_mm_s) continue;
+    const gap = a.t_s - t.lastSeen_s;
+    if (gap < 0 || gap > STRUCK_OUT.maxGap_s) continue;
+    const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
+    const d = Math.hypot(dx, dy);
+    if (d < 2 * R_mm) continue;
+    const ux = dx / d, uy = dy / d;
+    // every step goes straight on away from the ball's place, at a strike's speed
+    let cos = 1;
+    let ok = true;
+    for (let i = 1; i < h.length && ok; i++) {
+      const p = h[i - 1]!, q = h[i]!;
+      const sx = q.x_mm - p.x_mm, sy = q.y_mm - p.y_mm;
+      const s = Math.hypot(sx, sy), dt = q.t_s - p.t_s;
+      if (dt <= 0 || s / dt < STRUCK_OUT.minStep_mm_s) { ok = false; break; }
+      cos = Math.min(cos, (sx * ux + sy * uy) / s);
+    }
+    if (!ok || cos < bestCos) continue;
+    bestCos = cos; best = t;
+  }
+  return best;
+}

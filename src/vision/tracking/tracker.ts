@@ -3,7 +3,7 @@
 // hidden under an arm (occluded), dropped into a pocket, gone over a cushion, or a short dropout.
 import type { PocketId, TableSpec } from '../../table/geometry.js';
 import { isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
-import { handoverSource } from './handover.js';
+import { handoverSource, struckOutFrom } from './handover.js';
 import { assign } from './assignment.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 
@@ -71,6 +71,12 @@ export interface Track {
    * it may be. It never rests into a ball of its own.
    */
   provisionalFor?: number;
+  /**
+   * when a two-sample candidate handed it its path (see struckOutFrom()): until four samples give a
+   * least-squares slope, its velocity is its last step's, or the next frame's detection, a ball's width
+   * or more further on, is out of a resting ball's reach
+   */
+  launched_s?: number;
 }
 
 export interface TrackerOptions {
@@ -94,6 +100,13 @@ export interface TrackerOptions {
 }
 
 const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000, confirm_s: 0.5, restSpeed_mm_s: 45 };
+
+/** The velocity of the last step between two samples ([0, 0] with fewer). */
+function lastStepVelocity(h: readonly TrackSample[]): [number, number] {
+  const p = h.at(-2), q = h.at(-1);
+  if (!p || !q || q.t_s <= p.t_s) return [0, 0];
+  return [(q.x_mm - p.x_mm) / (q.t_s - p.t_s), (q.y_mm - p.y_mm) / (q.t_s - p.t_s)];
+}
 
 /** Least-squares velocity of the samples within `window_s` of `t_s`; a sudden start shows at once in the newest sample. */
 export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s: number): [number, number] {
@@ -516,13 +529,19 @@ export class Tracker {
     if (!hidden.length) return;
     for (const c of this.tracks) {
       if (c.confirmed || c.state !== 'visible') continue;
-      const t = handoverSource(c, hidden, this.R);
+      let t = handoverSource(c, hidden, this.R);
+      const launched = !t;
+      t ??= struckOutFrom(c, hidden, this.R, this.opts.restSpeed_mm_s);
       if (!t) continue;
       // a resting ball's last resting sample stays first (the stroke began when it left it); a rolling
       // one's path goes on from where it was lost
       const rolling = Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s;
       t.history = [...(rolling ? t.history : [t.history.at(-1) ?? { t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm }]), ...c.history];
       t.x_mm = c.x_mm; t.y_mm = c.y_mm; t.vx_mm_s = c.vx_mm_s; t.vy_mm_s = c.vy_mm_s;
+      if (launched) {
+        t.launched_s = c.lastSeen_s;
+        [t.vx_mm_s, t.vy_mm_s] = lastStepVelocity(c.history);
+      }
       t.lastSeen_s = c.lastSeen_s; t.state = 'visible'; t.last = c.last; t.streak = c.streak;
       hidden.splice(hidden.indexOf(t), 1);
       c.state = 'dropped' as TrackState;
@@ -584,7 +603,8 @@ export class Tracker {
   private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
-    const v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
+    let v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
+    if (t.launched_s !== undefined && v[0] === 0 && v[1] === 0 && t_s - t.launched_s < 4 * this.opts.velocityWindow_s) v = lastStepVelocity(t.history);
     t.vx_mm_s = v[0];
     t.vy_mm_s = v[1];
     t.x_mm = d.x_mm;
