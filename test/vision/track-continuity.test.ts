@@ -443,3 +443,26 @@ test('a ball resting in a corner pocket\'s jaws that a slow ball nudges in, the 
   for (let k = 0; k < 30; k++, i++) a.push(at(i, [det(five), ...far.map((f) => det(f))]));
   assert.equal(a.tracker.tracks.find((t) => t.id === id)?.state, 'pocketed');
 });
+
+test('a ball struck hard and lost as it passes a ball hidden at rest, found again going straight away from it, stays itself', () => {
+  // ball 2 rests under an arm; ball 1, 80 mm to its side, is struck hard (its track's speed lags the
+  // strike), lost for five frames as it passes ball 2, and found again as a blurred streak heading
+  // straight away from ball 2's place: as like a ball struck out from under the arm as a lost rolling one
+  const tr = new Tracker(RUSSIAN_12FT);
+  const two: Ball = { id: 2, x: -300, y: 80 };
+  const one: Ball = { id: 1, x: -500, y: 0 };
+  const arm = { x0_mm: -360, y0_mm: 60, x1_mm: -240, y1_mm: 400 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(one), det(two), ...far.map((f) => det(f))], i >= 20 ? [arm] : []));
+  const id1 = tr.live().find((t) => Math.hypot(t.x_mm - one.x, t.y_mm - one.y) < R)!.id;
+  const id2 = tr.live().find((t) => Math.hypot(t.x_mm - two.x, t.y_mm - two.y) < R)!.id;
+  for (let k = 0; k < 20; k++, i++) {
+    one.x += k === 0 ? 10 : k === 1 ? 40 : 120;
+    const seen = k < 2 || k >= 7;
+    tr.update(at(i, [...(seen ? [det(one, { partial: k >= 7, idProbs: undefined })] : []), ...far.map((f) => det(f))], [arm]));
+  }
+  const t1 = tr.live().find((t) => t.id === id1);
+  const t2 = tr.live().find((t) => t.id === id2);
+  assert.ok(t2 && Math.hypot(t2.x_mm - two.x, t2.y_mm - two.y) < R, `ball 2's track stays at its place under the arm (${t2 && `${t2.state} ${Math.round(t2.x_mm)},${Math.round(t2.y_mm)}`})`);
+  assert.ok(t1 && Math.hypot(t1.x_mm - one.x, t1.y_mm - one.y) < R, `ball 1's track follows it (${t1 && `${t1.state} ${Math.round(t1.x_mm)},${Math.round(t1.y_mm)}`})`);
+});

@@ -49,8 +49,10 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
     along = Math.max(along, p);
   }
   const speed = len / dur;
+  // (a ball lost while it rolled this way is likelier than a strike nobody saw: it goes first)
   let best: Track | null = null;
   let bestD = Infinity;
+  let bestRolling = false;
   for (const t of hidden) {
     if (!t.confirmed || t.state === 'visible') continue;
     const gap = a.t_s - t.lastSeen_s;
@@ -72,7 +74,8 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
       const along = dx * vx + dy * vy;
       if (along < -R_mm || along > 1.5 * speed * gap + 4 * R_mm || Math.abs(dx * vy - dy * vx) > 2 * R_mm) continue;
     }
-    if (d < bestD) { bestD = d; best = t; }
+    const rolling = v > 45;
+    if (rolling !== bestRolling ? rolling : d < bestD) { bestD = d; best = t; bestRolling = rolling; }
   }
   return best;
 }
@@ -90,6 +93,15 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
   const h = cand.history;
   if (cand.confirmed || h.length < 2 || (cand.clearSeen ?? 0) < 2) return null;
   const a = h[0]!;
+  // a ball lost while it rolled, going this way on this line, is likelier than a strike nobody saw
+  const sx = h[1]!.x_mm - a.x_mm, sy = h[1]!.y_mm - a.y_mm, sn = Math.hypot(sx, sy) || 1;
+  for (const t of hidden) {
+    const v = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+    if (v <= restSpeed_mm_s || a.t_s - t.lastSeen_s > 0.5) continue;
+    const vx = t.vx_mm_s / v, vy = t.vy_mm_s / v;
+    const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
+    if ((sx * vx + sy * vy) / sn > 0.8 && dx * vx + dy * vy > -R_mm && Math.abs(dx * vy - dy * vx) < 3 * R_mm) return null;
+  }
   let best: Track | null = null;
   let bestCos = STRUCK_OUT.minCos;
   for (const t of hidden) {
