@@ -466,3 +466,20 @@ test('a ball struck hard and lost as it passes a ball hidden at rest, found agai
   assert.ok(t2 && Math.hypot(t2.x_mm - two.x, t2.y_mm - two.y) < R, `ball 2's track stays at its place under the arm (${t2 && `${t2.state} ${Math.round(t2.x_mm)},${Math.round(t2.y_mm)}`})`);
   assert.ok(t1 && Math.hypot(t1.x_mm - one.x, t1.y_mm - one.y) < R, `ball 1's track follows it (${t1 && `${t1.state} ${Math.round(t1.x_mm)},${Math.round(t1.y_mm)}`})`);
 });
+
+test('a ball lost from view at rest is not taken up by a "ball" that flits into a pocket far off, moving away from it', () => {
+  // ball 12 rests in the open and the detector loses it for half a second (nothing hides it); meanwhile a
+  // part-found "ball" by the right middle pocket, 1.4 m off, moves two frames straight away from it at
+  // 2 m/s and is gone: a hand at the rail, not ball 12 struck there
+  const tr = new Tracker(RUSSIAN_12FT);
+  const twelve: Ball = { id: 12, x: 1239, y: -29 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(twelve), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - twelve.x, t.y_mm - twelve.y) < R)!.id;
+  for (let k = 0; k < 13; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  tr.update(at(i++, [det({ id: 3, x: 50, y: -841 }, { partial: true, idProbs: undefined }), ...far.map((f) => det(f))]));
+  tr.update(at(i++, [det({ id: 3, x: -1, y: -882 }, { partial: true, idProbs: undefined }), ...far.map((f) => det(f))]));
+  for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  const t = tr.tracks.find((x) => x.id === id);
+  assert.ok(t && t.state !== 'pocketed' && Math.hypot(t.x_mm - twelve.x, t.y_mm - twelve.y) < R, `ball 12's track is where it was lost (${t && `${t.state} ${Math.round(t.x_mm)},${Math.round(t.y_mm)}`})`);
+});

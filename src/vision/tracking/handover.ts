@@ -93,6 +93,7 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
   const h = cand.history;
   if (cand.confirmed || h.length < 2 || (cand.clearSeen ?? 0) < 2) return null;
   const a = h[0]!;
+  const speed = Math.hypot(h.at(-1)!.x_mm - a.x_mm, h.at(-1)!.y_mm - a.y_mm) / Math.max(1e-3, h.at(-1)!.t_s - a.t_s);
   // a ball lost while it rolled, going this way on this line, is likelier than a strike nobody saw
   const sx = h[1]!.x_mm - a.x_mm, sy = h[1]!.y_mm - a.y_mm, sn = Math.hypot(sx, sy) || 1;
   for (const t of hidden) {
@@ -105,12 +106,15 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
   let best: Track | null = null;
   let bestCos = STRUCK_OUT.minCos;
   for (const t of hidden) {
-    if (!t.confirmed || t.state === 'visible' || Math.hypot(t.vx_mm_s, t.vy_mm_s) > restSpeed_mm_s) continue;
+    // (hidden by an arm or the cue: a ball merely lost from view was not struck out of sight)
+    if (!t.confirmed || t.state !== 'occluded' || Math.hypot(t.vx_mm_s, t.vy_mm_s) > restSpeed_mm_s) continue;
     const gap = a.t_s - t.lastSeen_s;
     if (gap < 0 || gap > STRUCK_OUT.maxGap_s) continue;
     const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
     const d = Math.hypot(dx, dy);
-    if (d < 2 * R_mm) continue;
+    // born no further than its speed carries it since the ball was last seen (a phantom at a middle pocket
+    // 1.4 m off, moving away from a ball lost 0.4 s before, was taken for it)
+    if (d < 2 * R_mm || d > 4 * R_mm + 1.3 * speed * gap) continue;
     const ux = dx / d, uy = dy / d;
     // every step goes straight on away from the ball's place, at a strike's speed
     let cos = 1;
