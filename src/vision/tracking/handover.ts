@@ -106,8 +106,7 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
   let best: Track | null = null;
   let bestCos = STRUCK_OUT.minCos;
   for (const t of hidden) {
-    // (hidden by an arm or the cue: a ball merely lost from view was not struck out of sight)
-    if (!t.confirmed || t.state !== 'occluded' || Math.hypot(t.vx_mm_s, t.vy_mm_s) > restSpeed_mm_s) continue;
+    if (!t.confirmed || t.state === 'visible' || Math.hypot(t.vx_mm_s, t.vy_mm_s) > restSpeed_mm_s) continue;
     const gap = a.t_s - t.lastSeen_s;
     if (gap < 0 || gap > STRUCK_OUT.maxGap_s) continue;
     const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
