@@ -404,6 +404,42 @@ test('at the break, a cue ball struck hard from under the cue and seen clear of 
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
 
+test('a stroke so soft no ball rolls fast enough to count as moving (the cue ball pushed 18 mm into ball 1) is a stroke, flagged, not balls moved at rest', () => {
+  // the cue ball rests 9 mm short of ball 1; it creeps 18 mm at 90 mm/s, and ball 1, touched after three
+  // frames, creeps 24 mm on at 140 mm/s; both stop
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: -900 + 68 + 9, y: 0 };
+  const rest = layout().slice(2);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest]));
+  for (let k = 0; k < 8; k++, i++) {
+    if (k < 6) cue.x += 3;
+    if (k >= 3) one.x += 4.8;
+    out.push(frame(i, [cue, one, ...rest]));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [cue, one, ...rest]));
+  const recs = run(out);
+  const s = shots(recs);
+  assert.equal(s.length, 1, JSON.stringify(recs));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.ok(s[0]!.review.some((r) => r.what === 'struck'), `a creeping start is flagged: ${JSON.stringify(s[0]!.review)}`);
+  assert.equal(recs.filter((r) => r.type === 'moved').length, 0, JSON.stringify(recs));
+});
+
+test('a resting ball whose found centre wanders a few mm back and forth starts no stroke', () => {
+  // detection noise: the cue ball's centre found up to 5 mm off, this way and that, for two seconds
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const rest = layout().slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, ...rest]));
+  for (let k = 0; k < 2 * FPS; k++, i++) out.push(frame(i, [{ ...cue, x: cue.x + 5 * Math.sin(k * 0.9), y: 4 * Math.cos(k * 1.3) }, ...rest]));
+  const recs = run(out);
+  assert.equal(recs.length, 0, JSON.stringify(recs));
+});
+
 test('a resting ball whose track is put onto a phantom on an arm 60 mm off for one frame, and back, is not the stroke\'s first contact', () => {
   // the cue ball rolls into ball 1; meanwhile ball 2 rests beside an arm on the rail side, unseen for one
   // frame in which a whole ball-like phantom shows on the arm 60 mm away (less than a ball's width)

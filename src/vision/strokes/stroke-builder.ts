@@ -41,6 +41,8 @@ export interface StrokeBuilderOptions {
 const FROZEN_GAP_mm = 25;
 /** A resting ball this far (mm) off its place was moved (detection noise is a few mm). */
 const CREPT_mm = 12;
+/** Steps in a row, each further from its place, that make a crept ball's motion a start (see creptOff()). */
+const CREEP_STEPS = 3;
 /**
  * How far (mm) the cue ball's path must overlap a resting ball to have run into it: centres are good to a
  * few mm at rest, the cue ball's to more when it is blurred at a break.
@@ -60,6 +62,8 @@ interface Motion {
   hanging: boolean;
   /** a resting ball's track leapt over a radius in one frame (while balls rolled): a stroke only if it keeps moving away */
   leapt?: boolean;
+  /** it began moving by creeping off its place, never fast enough to count as moving (see creptOff()) */
+  crept?: boolean;
   /** where it rested when a body hid it, and when it came back into view (a `moved` check) */
   hiddenAt?: { x: number; y: number };
   backInView_s?: number;
@@ -181,6 +185,13 @@ export class StrokeBuilder {
           }
           m.active = true;
           starters.push({ t, start_s: this.departure(t, m) });
+        } else if (!m.active && !this.stroke && this.creptOff(t, m)) {
+          // a stroke so soft the ball never rolls fast enough to count as moving (a cue ball pushed
+          // 17 mm into a cluster under the arm, its neighbours shifting a few mm: two `moved` records
+          // and no stroke): it has crept steadily off its place, seen whole
+          m.active = true;
+          m.crept = true;
+          starters.push({ t, start_s: this.departure(t, m) });
         }
       }
     }
@@ -272,6 +283,22 @@ export class StrokeBuilder {
     return out;
   }
 
+  /**
+   * Whether a resting ball, seen whole, has crept CREPT_mm or more off its place, each of its last
+   * CREEP_STEPS steps taking it further (detection noise jitters back and forth; a ball cut by an arm is
+   * found part-whole, off its centre).
+   */
+  private creptOff(t: Track, m: Motion): boolean {
+    if (!m.anchor || !t.last || t.last.partial) return false;
+    const h = t.history;
+    if (h.length < CREEP_STEPS + 1) return false;
+    const away = (k: number) => Math.hypot(h[k]!.x_mm - m.anchor!.x, h[k]!.y_mm - m.anchor!.y);
+    if (away(h.length - 1) < CREPT_mm) return false;
+    for (let k = h.length - CREEP_STEPS; k < h.length; k++) if (away(k) <= away(k - 1)) return false;
+    // (one that left its place while the last stroke ran was moved by it: creeping on after it is no new stroke)
+    return this.departure(t, m) >= this.lastEnd_s;
+  }
+
   /** When the ball left its rest position: the last history sample still near the anchor. */
   private departure(t: Track, m: Motion): number {
     const a = m.anchor ?? t.history[0];
@@ -309,6 +336,8 @@ export class StrokeBuilder {
    */
   private started(t: Track, start_s: number, live: Track[], startingNow: ReadonlySet<number>): VisionRecord[] {
     const m = this.m(t);
+    const crept = m.crept === true;
+    delete m.crept;
     const p = m.anchor ?? this.positionAt(t, start_s);
     const nearestCause = (may: (o: Track) => boolean) => {
       let cause: Track | null = null, nearest = Infinity;
@@ -393,7 +422,7 @@ export class StrokeBuilder {
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
-      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false,
+      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });

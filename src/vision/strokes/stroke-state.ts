@@ -49,6 +49,8 @@ export interface Stroke {
   cueHiddenBeside: number | null;
   /** the cue ball was taken as struck though not seen to move: frozen against the balls that moved */
   struckFrozen: boolean;
+  /** the stroke began with a ball creeping off its place, never seen to roll: a soft stroke, or a touch */
+  creptStart?: boolean;
   /** the struck ball's top speed while seen */
   struckPeak_mm_s: number;
 }
