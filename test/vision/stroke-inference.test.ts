@@ -440,6 +440,34 @@ test('a resting ball whose found centre wanders a few mm back and forth starts n
   assert.equal(recs.length, 0, JSON.stringify(recs));
 });
 
+test('a "ball" resting on the bridge hand that takes the cue ball\'s streak as it leaves the cue does not keep the stroke from the cue ball', () => {
+  // the cue ball rests under the arm; a part-found "ball" on the bridge hand, under the arm too, holds
+  // still there for a second; the cue ball is struck at 1.8 m/s and is found as a blurred streak once
+  // clear of the arm; it stops against ball 1, which goes on
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: -300, y: 0 };
+  const rest = layout().slice(2);
+  const arm: OccludedBox = { x0_mm: -1400, y0_mm: -60, x1_mm: -870, y1_mm: 120 };
+  const hand: BallDetection = { x_mm: -960, y_mm: 90, conf: 0.6, cueLike: 0.05, partial: true };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < FPS; i++) out.push(frame(i, [cue, one, ...rest]));
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest], [arm], [hand]));
+  const streak = (x: number): BallDetection => ({ x_mm: x, y_mm: 2, conf: 0.6, cueLike: 0.3, partial: true });
+  let x = cue.x;
+  for (; x + 60 < one.x - 68; i++) {
+    x += 60;
+    out.push(frame(i, [one, ...rest], [arm], x > arm.x1_mm + 34 ? [streak(x)] : [hand]));
+  }
+  const stop: Ball = { id: 'cue', x: one.x - 68, y: 0 };
+  for (let k = 1; k <= 3 * FPS; k++, i++) out.push(frame(i, [stop, { id: 1, x: Math.min(one.x + 40 * k, 1500), y: 0 }, ...rest], k < 5 ? [arm] : []));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.15, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});
+
 test('a resting ball whose track is put onto a phantom on an arm 60 mm off for one frame, and back, is not the stroke\'s first contact', () => {
   // the cue ball rolls into ball 1; meanwhile ball 2 rests beside an arm on the rail side, unseen for one
   // frame in which a whole ball-like phantom shows on the arm 60 mm away (less than a ball's width)

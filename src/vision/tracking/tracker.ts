@@ -601,6 +601,20 @@ export class Tracker {
   }
 
   private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
+    const prev = t.history.at(-1);
+    // (at rest: followed a while, its slope measured, and still; a candidate only just born has no speed yet)
+    if (!t.confirmed && prev && t.history.length >= 4 && t_s - t.born_s >= 0.2 && Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s
+      && Math.hypot(d.x_mm - prev.x_mm, d.y_mm - prev.y_mm) > 2 * this.R) {
+      // a candidate at rest that leaps over a ball's width is another thing now: a phantom on a hand by the
+      // rail took the cue ball's streak as it left the cue, and its resting past hid the straight path
+      // from the cue ball's place that would have handed the streak to the cue ball's track
+      t.history = [];
+      t.born_s = t_s;
+      t.wholeSeen = 0;
+      t.clearSeen = 0;
+      delete t.look;
+      delete t.lookN;
+    }
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
     let v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
