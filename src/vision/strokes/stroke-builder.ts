@@ -285,8 +285,8 @@ export class StrokeBuilder {
 
   /**
    * Whether a resting ball, seen whole, has crept CREPT_mm or more off its place, each of its last
-   * CREEP_STEPS steps taking it further (detection noise jitters back and forth; a ball cut by an arm is
-   * found part-whole, off its centre).
+   * CREEP_STEPS steps taking it further, none faster than a ball counts as moving (detection noise jitters
+   * back and forth; a ball cut by an arm is found part-whole, off its centre).
    */
   private creptOff(t: Track, m: Motion): boolean {
     if (!m.anchor || !t.last || t.last.partial) return false;
@@ -294,7 +294,12 @@ export class StrokeBuilder {
     if (h.length < CREEP_STEPS + 1) return false;
     const away = (k: number) => Math.hypot(h[k]!.x_mm - m.anchor!.x, h[k]!.y_mm - m.anchor!.y);
     if (away(h.length - 1) < CREPT_mm) return false;
-    for (let k = h.length - CREEP_STEPS; k < h.length; k++) if (away(k) <= away(k - 1)) return false;
+    for (let k = h.length - CREEP_STEPS; k < h.length; k++) {
+      if (away(k) <= away(k - 1)) return false;
+      // each step slow: a struck ball's first frame, before its smoothed speed catches up, is no creep
+      const dt = h[k]!.t_s - h[k - 1]!.t_s;
+      if (dt <= 0 || Math.hypot(h[k]!.x_mm - h[k - 1]!.x_mm, h[k]!.y_mm - h[k - 1]!.y_mm) / dt > this.o.move_mm_s) return false;
+    }
     // (one that left its place while the last stroke ran was moved by it: creeping on after it is no new stroke)
     return this.departure(t, m) >= this.lastEnd_s;
   }
