@@ -468,6 +468,31 @@ test('a "ball" resting on the bridge hand that takes the cue ball\'s streak as i
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.15, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
 
+test('a cue ball seen to take one quick step before an arm hides it, its smoothed speed still low, is the struck ball of the stroke that follows', () => {
+  // the cue ball rests 40 mm short of ball 1 (too far to be frozen to it); struck softly, it is seen
+  // moving 2, 2 and 14 mm, then the arm hides it; it reaches ball 1, which rolls off at 240 mm/s three
+  // frames later
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: -900 + 68 + 40, y: 0 };
+  const rest = layout().slice(2);
+  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -60, x1_mm: -860, y1_mm: 60 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest]));
+  for (const step of [2, 2, 14]) { cue.x += step; out.push(frame(i++, [cue, one, ...rest])); }
+  for (let k = 0; k < 24; k++, i++) {
+    if (k >= 3) one.x += 8;
+    out.push(frame(i, [one, ...rest], [arm]));
+  }
+  const stop: Ball = { id: 'cue', x: -900 + 40, y: 0 };
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [stop, one, ...rest]));
+  const recs = run(out);
+  const s = shots(recs);
+  assert.equal(s.length, 1, JSON.stringify(recs));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.ok(!s[0]!.review.some((r) => r.why.includes('creeping')), `not flagged as a creep: ${JSON.stringify(s[0]!.review)}`);
+});
+
 test('a resting ball whose track is put onto a phantom on an arm 60 mm off for one frame, and back, is not the stroke\'s first contact', () => {
   // the cue ball rolls into ball 1; meanwhile ball 2 rests beside an arm on the rail side, unseen for one
   // frame in which a whole ball-like phantom shows on the arm 60 mm away (less than a ball's width)

@@ -185,13 +185,16 @@ export class StrokeBuilder {
           }
           m.active = true;
           starters.push({ t, start_s: this.departure(t, m) });
-        } else if (!m.active && !this.stroke && this.creptOff(t, m)) {
+        } else if (!m.active && !this.stroke) {
           // a stroke so soft the ball never rolls fast enough to count as moving (a cue ball pushed
           // 17 mm into a cluster under the arm, its neighbours shifting a few mm: two `moved` records
-          // and no stroke): it has crept steadily off its place, seen whole
-          m.active = true;
-          m.crept = true;
-          starters.push({ t, start_s: this.departure(t, m) });
+          // and no stroke): it has crept steadily off its place, seen whole. Only the slow kind is in doubt.
+          const crept = this.creptOff(t, m);
+          if (crept) {
+            m.active = true;
+            if (crept === 'slow') m.crept = true;
+            starters.push({ t, start_s: this.departure(t, m) });
+          }
         }
       }
     }
@@ -285,23 +288,27 @@ export class StrokeBuilder {
 
   /**
    * Whether a resting ball, seen whole, has crept CREPT_mm or more off its place, each of its last
-   * CREEP_STEPS steps taking it further, none faster than a ball counts as moving (detection noise jitters
-   * back and forth; a ball cut by an arm is found part-whole, off its centre).
+   * CREEP_STEPS steps taking it further (detection noise jitters back and forth; a ball cut by an arm is
+   * found part-whole, off its centre): 'slow' when no step was faster than a ball counts as moving (a
+   * stroke so soft it never rolls, or a touch), 'fast' when one was (a stroke seen starting before the
+   * smoothed speed caught up: the cue ball lost under the arm a frame after its first 14 mm step).
    */
-  private creptOff(t: Track, m: Motion): boolean {
+  private creptOff(t: Track, m: Motion): 'slow' | 'fast' | false {
     if (!m.anchor || !t.last || t.last.partial) return false;
     const h = t.history;
     if (h.length < CREEP_STEPS + 1) return false;
     const away = (k: number) => Math.hypot(h[k]!.x_mm - m.anchor!.x, h[k]!.y_mm - m.anchor!.y);
     if (away(h.length - 1) < CREPT_mm) return false;
+    let fast = false;
     for (let k = h.length - CREEP_STEPS; k < h.length; k++) {
       if (away(k) <= away(k - 1)) return false;
-      // each step slow: a struck ball's first frame, before its smoothed speed catches up, is no creep
       const dt = h[k]!.t_s - h[k - 1]!.t_s;
-      if (dt <= 0 || Math.hypot(h[k]!.x_mm - h[k - 1]!.x_mm, h[k]!.y_mm - h[k - 1]!.y_mm) / dt > this.o.move_mm_s) return false;
+      if (dt <= 0) return false;
+      if (Math.hypot(h[k]!.x_mm - h[k - 1]!.x_mm, h[k]!.y_mm - h[k - 1]!.y_mm) / dt > this.o.move_mm_s) fast = true;
     }
     // (one that left its place while the last stroke ran was moved by it: creeping on after it is no new stroke)
-    return this.departure(t, m) >= this.lastEnd_s;
+    if (this.departure(t, m) < this.lastEnd_s) return false;
+    return fast ? 'fast' : 'slow';
   }
 
   /** When the ball left its rest position: the last history sample still near the anchor. */
