@@ -490,7 +490,7 @@ test('a cue ball seen to take one quick step before an arm hides it, its smoothe
   const s = shots(recs);
   assert.equal(s.length, 1, JSON.stringify(recs));
   assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
-  assert.ok(!s[0]!.review.some((r) => r.why.includes('creeping')), `not flagged as a creep: ${JSON.stringify(s[0]!.review)}`);
+  assert.ok(!s[0]!.review.some((r) => (r.why ?? '').includes('creeping')), `not flagged as a creep: ${JSON.stringify(s[0]!.review)}`);
 });
 
 test('a resting ball whose track is put onto a phantom on an arm 60 mm off for one frame, and back, is not the stroke\'s first contact', () => {
