@@ -80,13 +80,15 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
   return best;
 }
 
-/**
+/** struckOutFrom()'s thresholds: every step at least this fast, this straight away from the ball's place, this soon after it was last seen. */
+export const STRUCK_OUT = { minStep_mm_s: 1000, minCos: 0.95, maxGap_s: 1 };
+
+/*
  * At the break a ball struck hard from under the cue crosses to the rack in two or three frames, a blurred
  * streak: a candidate never has the samples handoverSource() needs before it meets the rack, and a rack
- * ball's track then takes the streak. Two samples say enough when they are unmistakable: born clear of the
- * arm at least two radii from a hidden resting ball, going straight away from it at a strike's speed.
+ * ball's track then takes the streak. Two samples say enough when they are unmistakable: seen clear of the
+ * arm, at least two radii from a hidden resting ball, going straight away from it at a strike's speed.
  */
-export const STRUCK_OUT = { minStep_mm_s: 1000, minCos: 0.95, maxGap_s: 1 };
 
 /** The hidden resting track a fast two-sample candidate was plainly struck out from, or null. */
 export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number): Track | null {
@@ -120,10 +122,10 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
     let ok = true;
     for (let i = 1; i < h.length && ok; i++) {
       const p = h[i - 1]!, q = h[i]!;
-      const sx = q.x_mm - p.x_mm, sy = q.y_mm - p.y_mm;
-      const s = Math.hypot(sx, sy), dt = q.t_s - p.t_s;
-      if (dt <= 0 || s / dt < STRUCK_OUT.minStep_mm_s) { ok = false; break; }
-      cos = Math.min(cos, (sx * ux + sy * uy) / s);
+      const stepX = q.x_mm - p.x_mm, stepY = q.y_mm - p.y_mm;
+      const step = Math.hypot(stepX, stepY), dt = q.t_s - p.t_s;
+      if (dt <= 0 || step / dt < STRUCK_OUT.minStep_mm_s) { ok = false; break; }
+      cos = Math.min(cos, (stepX * ux + stepY * uy) / step);
     }
     if (!ok || cos < bestCos) continue;
     bestCos = cos; best = t;
