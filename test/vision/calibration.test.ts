@@ -80,6 +80,21 @@ function render(seed: number, family: ClothFamily, W = 1280, H = 720): Rendered 
   return { rgb: r.render(demoScene(spec, makeRng(seed))), corners: cam.surfaceCorners_px(spec), k1: cam.params.k1 };
 }
 
+test('rendered table with a rail nearly the cloth\'s colour (a dark red rail by a burgundy cloth): the corners are the noses, not the rail\'s inner edge', () => {
+  // the cloth's mask takes the rail in; the first line in from its outer edge is the rail's inner edge
+  const W = 1920, H = 1080;
+  for (const seed of [30, 32, 33]) {
+    const cam = randomCameraOverTable(spec, makeRng(seed), W, H);
+    const look = randomLook(seed, { cloth: { family: 'burgundy', rgb: [119, 63, 58] }, rail: { rgb: [93, 49, 31], width_mm: 112 } });
+    const r = createRenderer(spec, cam, look, { width: W, height: H });
+    const corners = cam.surfaceCorners_px(spec);
+    const frame = frameFromRgb(r.render(demoScene(spec, makeRng(seed))), W, H);
+    const res = calibrate([frame], { spec, head: corners[0]![0] < corners[2]![0] ? 'left' : 'right' });
+    const err = res.profile.corners_px.map((c, i) => Math.hypot(c[0] - corners[i]![0], c[1] - corners[i]![1]));
+    assert.ok(Math.max(...err) < 6, `seed ${seed}: corner errors ${err.map((e) => e.toFixed(1)).join(' ')} px`);
+  }
+});
+
 const renders: [number, ClothFamily][] = [[1, 'blue'], [3, 'green'], [7, 'burgundy']];
 for (const [seed, family] of renders) {
   test(`rendered table (seed ${seed}, ${family} cloth): corners within a few px, the head as the camera sees it`, () => {

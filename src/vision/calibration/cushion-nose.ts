@@ -40,6 +40,9 @@ interface SideProfile {
 
 const D = 90;
 const MAX_DEPTH_W = 0.12; // of the table's width
+/** cushions (rubber and cloth) are this wide seen from above, mm: measured widths a little either way */
+const MIN_CUSHION_MM = 25;
+const MAX_CUSHION_MM = 80;
 
 /**
  * `outer`: the outer corners (undistorted px) in quad order; `table`: the playing surface's size;
@@ -136,7 +139,12 @@ export function findCushionNoses(s: Sampler, lens: Lens, outer: Pt[], table: { l
     if (valid.length) {
       // among the consistent ones that are not faint, the outermost: the nose is the first line in from the rail
       const strongest = Math.max(...valid.map((v) => v.strength));
-      c = valid.filter((v) => v.strength >= 0.4 * strongest).sort((p, q) => p.c - q.c)[0]!;
+      const clear = valid.filter((v) => v.strength >= 0.4 * strongest).sort((p, q) => p.c - q.c);
+      c = clear[0]!;
+      // a "cushion" wider than any is a rail the cloth's mask took in (a dark red rail by a burgundy cloth):
+      // the outer edge is the rail's, the first line in is the rail's inner edge, and the nose is the next
+      // line in, a cushion's width further
+      if (c.c > MAX_CUSHION_MM) c = clear.find((v) => v.c - c!.c >= MIN_CUSHION_MM && v.c - c!.c <= MAX_CUSHION_MM) ?? c;
     } else {
       c = [...combos].sort((p, q) => q.score - p.score)[0]!;
     }
