@@ -13,6 +13,7 @@ import type { Line } from './lines.js';
 import { estimateClothModel, clothMask, NoTableError, refineClothModel } from './cloth.js';
 import type { ClothModel } from './cloth.js';
 import { clothRegion, sidePoints } from './outline.js';
+import { railBandTrimmer } from './rail-bands.js';
 import { fitSides } from './lens-fit.js';
 import { createSampler } from './image-sampler.js';
 import { cornersOf, findCushionNoses } from './cushion-nose.js';
@@ -71,8 +72,8 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
   const sx = W / small.cols;
   // the centre's colour first, then refitted over the whole cloth (lighting tints its parts)
   let cloth = estimateClothModel(small);
-  for (let round = 0; round < 2; round++) cloth = refineClothModel(small, cloth, clothRegion(clothMask(small, cloth), sx).raw);
-  const region = clothRegion(clothMask(small, cloth), sx);
+  for (let round = 0; round < 2; round++) cloth = refineClothModel(small, cloth, clothRegion(clothMask(small, cloth), sx, railBandTrimmer(small, cloth)).raw);
+  const region = clothRegion(clothMask(small, cloth), sx, railBandTrimmer(small, cloth));
   const q = region.quad;
   const perim = q.reduce((s, p, i) => s + Math.hypot(q[(i + 1) % 4]!.x - p.x, q[(i + 1) % 4]!.y - p.y), 0);
   const sides = sidePoints(region.boundary, q, Math.max(6 * sx, perim * 0.012));

@@ -62,15 +62,16 @@ export class NoTableError extends Error {}
 /**
  * Mahalanobis² distance of a pixel's chromaticity from the cloth's; Infinity for near-black pixels.
  * Chromaticity gets noisier as light falls (the same sensor noise over a smaller sum), so a pixel
- * darker than the cloth's median is allowed proportionally more spread.
+ * darker than the cloth's median is allowed proportionally more spread; `relFloor` caps that at
+ * 1 / relFloor times the spread.
  */
-export function clothDistance2(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma, shade = 1): number {
+export function clothDistance2(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma, shade = 1, relFloor = 0): number {
   const s = r + g + b;
   const bright = m.brightness * shade;
   if (s < 3 * Math.max(12, 0.2 * bright)) return Infinity;
   const dr = r / s - mean[0], dg = g / s - mean[1];
   const d2 = m.icov[0] * dr * dr + 2 * m.icov[1] * dr * dg + m.icov[2] * dg * dg;
-  const rel = s / (3 * bright);
+  const rel = Math.max(relFloor, s / (3 * bright));
   return rel < 1 ? d2 * rel * rel : d2;
 }
 
@@ -213,6 +214,12 @@ function solve6(A: number[][], b: number[]): number[] {
   return aug.map((row, i) => row[n]! / row[i]!);
 }
 
+/**
+ * The mask forgives a pixel darker than the cloth's median a spread of colour that grows as its
+ * brightness falls (the sensor's noise is a larger part of a smaller sum), but no more than twice the
+ * spread: a floor a fifth as bright as the cloth, of another colour, must not become cloth.
+ */
+const MASK_REL_FLOOR = 0.5;
 /** 255 where a pixel has the cloth's colour (any brightness a lamp could give it), else 0. */
 export function clothMask(bgr: Mat, m: ClothModel, maxDistance = 4.5): Mat {
   const w = bgr.cols, h = bgr.rows;
@@ -228,7 +235,7 @@ export function clothMask(bgr: Mat, m: ClothModel, maxDistance = 4.5): Mat {
       const B = data[o]!, G = data[o + 1]!, R = data[o + 2]!;
       if (B + G + R > vMax) continue;
       if (m.field && (x & 3) === 0) { const c = clothChromaAt(m, (x + 0.5) / w, (y + 0.5) / h); mean[0] = c[0]; mean[1] = c[1]; }
-      if (clothDistance2(m, B, G, R, mean) < T2) out[i] = 255;
+      if (clothDistance2(m, B, G, R, mean, 1, MASK_REL_FLOOR) < T2) out[i] = 255;
     }
   }
   return new cv.Mat(out, h, w, cv.CV_8UC1);

@@ -140,7 +140,9 @@ export function findCushionNoses(s: Sampler, lens: Lens, outer: Pt[], table: { l
       // among the consistent ones that are not faint, the outermost: the nose is the first line in from the rail
       const strongest = Math.max(...valid.map((v) => v.strength));
       const clear = valid.filter((v) => v.strength >= 0.4 * strongest).sort((p, q) => p.c - q.c);
-      c = clear[0]!;
+      // a line closer in than any cushion is wide is the outer edge itself (the cloth's mask stopped a
+      // pixel or two outside the cushion tops), not a nose
+      c = clear.find((v) => v.c >= MIN_CUSHION_MM) ?? clear[0]!;
       // a "cushion" wider than any is a rail the cloth's mask took in (a dark red rail by a burgundy cloth):
       // the outer edge is the rail's, the first line in is the rail's inner edge, and the nose is the next
       // line in, a cushion's width further

@@ -20,13 +20,17 @@ export interface ClothRegion {
   scale: number;
 }
 
-/** The cloth region that covers the image centre, from a work-scale cloth mask. */
-export function clothRegion(mask: Mat, scale: number): ClothRegion {
+/**
+ * The cloth region that covers the image centre, from a work-scale cloth mask. `trim` (from
+ * `railBandTrimmer`) takes out what is not cloth after all, such as a rail nearly the cloth's colour.
+ */
+export function clothRegion(mask: Mat, scale: number, trim?: (cleaned: Mat) => Mat): ClothRegion {
   const w = mask.cols, h = mask.rows;
   const k = (n: number) => cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(n, n));
   // a thin cue or a chalk line across the cloth must not split it; specks outside must not join it
   const bridge = Math.max(3, Math.round(Math.min(w, h) * 0.012) | 1);
-  const cleaned = mask.morphologyEx(k(3), cv.MORPH_OPEN).morphologyEx(k(bridge), cv.MORPH_CLOSE);
+  let cleaned = mask.morphologyEx(k(3), cv.MORPH_OPEN).morphologyEx(k(bridge), cv.MORPH_CLOSE);
+  if (trim) cleaned = trim(cleaned);
   const labels = cleaned.connectedComponents(8, cv.CV_32S);
   const lab = new Int32Array(labels.getData().buffer.slice(0));
   // the component with most pixels in the central third
