@@ -31,7 +31,7 @@ export interface HandoverOptions {
 export const HANDOVER: HandoverOptions = { minSamples: 8, maxOffLine_mm: 12, minSpeed_mm_s: 300, minWhole: 2, minClear: 4, maxRollingGap_s: 0.5 };
 
 /** The hidden resting track a rolling candidate left from, or null. */
-export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: number, o: HandoverOptions = HANDOVER): Track | null {
+export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number, o: HandoverOptions = HANDOVER): Track | null {
   const h = cand.history;
   if (cand.confirmed || h.length < o.minSamples || ((cand.wholeSeen ?? 0) < o.minWhole && (cand.clearSeen ?? 0) < o.minClear)) return null;
   const a = h[0]!, b = h.at(-1)!;
@@ -59,7 +59,7 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
     const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
     const d = Math.hypot(dx, dy);
     const v = Math.hypot(t.vx_mm_s, t.vy_mm_s);
-    if (v <= 45) {
+    if (v <= restSpeed_mm_s) {
       if (gap < -0.1 || gap > 1) continue;
       // born where the ball would be by then, and rolling away from where it rested
       if (d > 4 * R_mm + speed * Math.max(0, gap)) continue;
@@ -74,7 +74,7 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
       const along = dx * vx + dy * vy;
       if (along < -R_mm || along > 1.5 * speed * gap + 4 * R_mm || Math.abs(dx * vy - dy * vx) > 2 * R_mm) continue;
     }
-    const rolling = v > 45;
+    const rolling = v > restSpeed_mm_s;
     if (rolling !== bestRolling ? rolling : d < bestD) { bestD = d; best = t; bestRolling = rolling; }
   }
   return best;

@@ -529,7 +529,7 @@ export class Tracker {
     if (!hidden.length) return;
     for (const c of this.tracks) {
       if (c.confirmed || c.state !== 'visible') continue;
-      let t = handoverSource(c, hidden, this.R);
+      let t = handoverSource(c, hidden, this.R, this.opts.restSpeed_mm_s);
       const launched = !t;
       t ??= struckOutFrom(c, hidden, this.R, this.opts.restSpeed_mm_s);
       if (!t) continue;
