@@ -59,6 +59,11 @@ export function clothChromaAt(m: ClothModel, nx: number, ny: number): [number, n
 
 export class NoTableError extends Error {}
 
+/** The least R + G + B whose chromaticity means anything next to this cloth: below it, sensor noise. */
+export function minChromaSum(m: ClothModel, shade = 1): number {
+  return 3 * Math.max(12, 0.2 * m.brightness * shade);
+}
+
 /**
  * Mahalanobis² distance of a pixel's chromaticity from the cloth's; Infinity for near-black pixels.
  * Chromaticity gets noisier as light falls (the same sensor noise over a smaller sum), so a pixel
@@ -68,7 +73,7 @@ export class NoTableError extends Error {}
 export function clothDistance2(m: ClothModel, b: number, g: number, r: number, mean: readonly [number, number] = m.chroma, shade = 1, relFloor = 0): number {
   const s = r + g + b;
   const bright = m.brightness * shade;
-  if (s < 3 * Math.max(12, 0.2 * bright)) return Infinity;
+  if (s < minChromaSum(m, shade)) return Infinity;
   const dr = r / s - mean[0], dg = g / s - mean[1];
   const d2 = m.icov[0] * dr * dr + 2 * m.icov[1] * dr * dg + m.icov[2] * dg * dg;
   const rel = Math.max(relFloor, s / (3 * bright));

@@ -7,6 +7,7 @@
 import cv from '../cv.js';
 import type { Mat } from '../cv.js';
 import type { ClothModel } from './cloth.js';
+import { minChromaSum } from './cloth.js';
 
 /**
  * Steps per pixel larger than this many of the cloth's own chromaticity spreads are seams. Measured
@@ -22,8 +23,8 @@ function chromaOf(bgr: Mat, cloth: ClothModel): Chroma {
   const n = bgr.cols * bgr.rows;
   const d = bgr.gaussianBlur(new cv.Size(5, 5), 1.0).getData();
   const r = new Float32Array(n), g = new Float32Array(n), dark = new Uint8Array(n);
-  // chromaticity is noise below this sum: pockets and deep shadow make no seams
-  const minSum = 3 * Math.max(12, 0.2 * cloth.brightness);
+  // pockets and deep shadow make no seams
+  const minSum = minChromaSum(cloth);
   for (let i = 0; i < n; i++) {
     const s = d[3 * i]! + d[3 * i + 1]! + d[3 * i + 2]!;
     if (s < minSum) { dark[i] = 1; continue; }
@@ -33,7 +34,7 @@ function chromaOf(bgr: Mat, cloth: ClothModel): Chroma {
 }
 
 /** 255 on pixels where the chromaticity steps by more than the seam threshold. */
-export function colourSeams(bgr: Mat, cloth: ClothModel, chroma = chromaOf(bgr, cloth)): Mat {
+function colourSeams(bgr: Mat, cloth: ClothModel, chroma = chromaOf(bgr, cloth)): Mat {
   const w = bgr.cols, h = bgr.rows;
   const { r, g, dark } = chroma;
   const [a, b, c] = cloth.icov;
