@@ -40,6 +40,7 @@ export class ObservationAnalyzer {
     this.tracker.vanishAfter_s = this.builder.inStroke ? Infinity : this.builder.lastStrokeEnd_s;
     this.tracker.update(o);
     for (const s of this.tracker.swaps) this.ids.mix(s.a, s.b, s.p);
+    for (const l of this.tracker.leaps) this.ids.doubt(l.id, l.q);
     // (only between strokes: a stroke's record names the balls it began with)
     if (!this.builder.inStroke) {
       for (const { lost, found } of reunions(this.tracker.tracks, o.t_s)) {

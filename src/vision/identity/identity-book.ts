@@ -166,6 +166,21 @@ export class IdentityBook {
     }
   }
 
+  /**
+   * The track may now follow some other ball, with chance `q` (a leap among others, see possibleLeaps()):
+   * its belief becomes the mixture of itself and "any ball". Evidence from before counts only as far
+   * as the track's continuity is sure, so clear readings after a break can rename it.
+   */
+  doubt(track: number, q: number): void {
+    if (q <= 0) return;
+    const p = Math.min(1, q);
+    this.mixes.set(track, (this.mixes.get(track) ?? 0) + p);
+    const r = this.row(track);
+    const pr = normalised(r);
+    for (let c = 0; c < IDS; c++) r[c] = Math.log((1 - p) * pr[c]! + p / IDS);
+    this.spots.delete(track);
+  }
+
   /** Names for `tracks` among `allowed` balls, one each, most probable jointly. */
   resolve(tracks: readonly number[], allowed: readonly BallId[]): Map<number, Naming> {
     const cols = allowed.map(idToClass);

@@ -5,6 +5,7 @@ import type { PocketId, TableSpec } from '../../table/geometry.js';
 import { isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
 import { handoverSource, struckOutFrom } from './handover.js';
 import { assign } from './assignment.js';
+import { possibleLeaps, type Leap } from './leaps.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 
 export type TrackState = 'visible' | 'occluded' | 'missing' | 'pocketed' | 'offTable';
@@ -272,6 +273,8 @@ export class Tracker {
 
   /** pairs of tracks this frame's matching could as well have swapped (see possibleSwaps()) */
   swaps: PossibleSwap[] = [];
+  /** tracks whose detection this frame may be another ball's (see possibleLeaps()) */
+  leaps: Leap[] = [];
 
   /** where the table was hidden in the last frame (arms, hands, the cue, a body), mm */
   lastOccluded: FrameObservation['occluded'] = [];
@@ -289,6 +292,7 @@ export class Tracker {
     const cost = live.map((t) => o.detections.map((d, j) => this.matchCost(t, d, underArm[j]!, looks[j], o.t_s, dt)));
     const match = matchInTwoStages(cost, this.R);
     this.swaps = possibleSwaps(live, cost, match, this.R, (i, j) => this.plainCost(live[i]!, o.detections[j]!, underArm[j]!, looks[j], o.t_s));
+    this.leaps = possibleLeaps(live.map((t) => t.id), live.map((t) => t.confirmed), match, (i, j) => this.placeDistance(live[i]!, o.detections[j]!, o.t_s), this.R);
     const used = new Set<number>();
     // (the detections balls' tracks took this frame: see unseen())
     const claimed = new Set(live.flatMap((t, i) => (t.confirmed && match[i]! >= 0 ? [match[i]!] : [])));
@@ -390,10 +394,15 @@ export class Tracker {
 
   /** A detection's distance from a track's expected or last place, and its look's cost, with none of matchCost()'s vetoes. */
   private plainCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number): number {
+    return this.placeDistance(t, d, t_s) + this.lookCost(t, d, underArm, look);
+  }
+
+  /** How far (mm) a detection lies from where the track's ball was or, by its motion, was expected. */
+  private placeDistance(t: Track, d: BallDetection, t_s: number): number {
     const since = t_s - t.lastSeen_s;
     const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
     const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
-    return Math.min(Math.hypot(d.x_mm - px, d.y_mm - py), Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm)) + this.lookCost(t, d, underArm, look);
+    return Math.min(Math.hypot(d.x_mm - px, d.y_mm - py), Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm));
   }
 
   private matchCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number, dt: number): number {
