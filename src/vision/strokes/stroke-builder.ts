@@ -510,7 +510,10 @@ export class StrokeBuilder {
     if (!a || !b) return false;
     const reach = 2 * this.R + CONTACT_NOISE_MM;
     const reachedOther_s = firstWithin_s(cue, { x: a[0], y: a[1] }, reach, st.t0_s);
-    const reachedFirst_s = firstWithin_s(cue, { x: b[0], y: b[1] }, reach, st.t0_s);
+    // the cue ball's samples may miss the very frame it touched the first ball (blurred into it, unseen):
+    // its sampled path then never comes within reach of that ball, but the contact says it was there by then
+    const pathToFirst_s = firstWithin_s(cue, { x: b[0], y: b[1] }, reach, st.t0_s);
+    const reachedFirst_s = Number.isFinite(pathToFirst_s) ? pathToFirst_s : first.t_s;
     // (clearly earlier: a few ms of a step is within the samples' noise)
     return reachedOther_s < reachedFirst_s - 0.004;
   }
