@@ -580,3 +580,35 @@ test('a cue ball unseen in the frame it touches a ball, then seen beside a secon
   assert.equal(s[0]!.struck, 'cue');
   assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
 });
+
+test('a cue ball pushed softly up to a ball and back, the ball nudged 9 mm on, touched it: a stroke, not a ball moved by hand', () => {
+  // (development game 885005 at 91.2 s: the cue ball 4 mm past touching by its found centre, ball 2 on 9 mm; here ball 1)
+  const scene = (nudge_mm: number, away: boolean) => {
+    const cue: Ball = { id: 'cue', x: -900, y: 0 };
+    const one: Ball = { id: 1, x: -900 - 68 - 40, y: 0 };
+    const rest = layout().slice(2);
+    const out: FrameObservation[] = [];
+    let i = 0;
+    for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest]));
+    // the cue ball rolls 36 mm towards ball 1 at 270 mm/s (4 mm short of touching by its found centre),
+    // ball 1 goes off (away, or towards it), and the cue ball rolls 70 mm back over a second
+    for (let k = 0; k < 40; k++, i++) {
+      if (k < 4) cue.x -= 9; else cue.x += 70 / 36;
+      if (k >= 4 && k < 7) one.x += ((away ? -1 : 1) * nudge_mm) / 3;
+      out.push(frame(i, [cue, one, ...rest]));
+    }
+    for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [cue, one, ...rest]));
+    return run(out);
+  };
+  const recs = scene(9, true);
+  const s = shots(recs);
+  assert.equal(s.length, 1, JSON.stringify(recs));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.equal(recs.filter((r) => r.type === 'moved').length, 0, JSON.stringify(recs));
+  // a ball "nudged" towards the cue ball, or by detection noise only, was not touched
+  for (const [n, away] of [[9, false], [3, true]] as const) {
+    const r = scene(n, away);
+    assert.ok(!shots(r).some((x) => x.firstContact === 1), `${n} mm ${away ? 'away' : 'towards'}: ${JSON.stringify(r)}`);
+  }
+});

@@ -41,6 +41,12 @@ export interface StrokeBuilderOptions {
 const FROZEN_GAP_mm = 25;
 /** A resting ball this far (mm) off its place was moved (detection noise is a few mm). */
 const CREPT_mm = 12;
+/**
+ * ... and one off by this much (twice a resting ball's detection noise) was nudged, if the struck ball
+ * came within NUDGE_REACH_mm of touching it and it did not go back towards the struck ball.
+ */
+const NUDGED_mm = 6;
+const NUDGE_REACH_mm = 8;
 /** Steps in a row, each further from its place, that make a crept ball's motion a start (see creptOff()). */
 const CREEP_STEPS = 3;
 /**
@@ -645,10 +651,23 @@ export class StrokeBuilder {
     const reached: { o: Track; t_s: number }[] = [];
     for (const o of this.tracker.live()) {
       const b = st.before.get(o.id);
-      if (o.id === s.id || !b || o.state !== 'visible' || Math.hypot(o.x_mm - b[0], o.y_mm - b[1]) < CREPT_mm) continue;
+      if (o.id === s.id || !b || o.state !== 'visible') continue;
+      const off = Math.hypot(o.x_mm - b[0], o.y_mm - b[1]);
+      if (off < NUDGED_mm) continue;
+      // a ball off its place by less than CREPT_mm was nudged only if the struck ball came to touch it
+      // and it did not go back towards the struck ball (a cue ball pushed into a ball 4 mm past touching and
+      // rolled back, the ball 9 mm on: a referee's "touched", and a foul-free stroke)
+      const nudged = off < CREPT_mm;
+      const reach = 2 * this.R + (nudged ? NUDGE_REACH_mm : CREPT_mm);
       const p = { x: b[0], y: b[1] };
       for (let i = 0; i + 1 < path.length; i++) {
-        if (segmentDistance(path[i]!, path[i + 1]!, p) <= 2 * this.R + CREPT_mm) { reached.push({ o, t_s: path[i + 1]!.t_s }); break; }
+        if (segmentDistance(path[i]!, path[i + 1]!, p) > reach) continue;
+        const by = path[i + 1]!;
+        // (not straight away: a ball in a pocket's jaws is turned aside by the jaw; but not back towards it)
+        const towards_mm = -((o.x_mm - b[0]) * (b[0] - by.x_mm) + (o.y_mm - b[1]) * (b[1] - by.y_mm)) / Math.max(1, Math.hypot(b[0] - by.x_mm, b[1] - by.y_mm));
+        if (nudged && towards_mm > 0.5 * off) continue;
+        reached.push({ o, t_s: by.t_s });
+        break;
       }
     }
     reached.sort((a, b) => a.t_s - b.t_s);
