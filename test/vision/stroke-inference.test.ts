@@ -612,3 +612,50 @@ test('a cue ball pushed softly up to a ball and back, the ball nudged 9 mm on, t
     assert.ok(!shots(r).some((x) => x.firstContact === 1), `${n} mm ${away ? 'away' : 'towards'}: ${JSON.stringify(r)}`);
   }
 });
+
+test('a cue ball rolling two seconds before it touches a ball that creeps off too slowly to be seen starting, and on for two more, touched that ball', () => {
+  // (development game 885000 at 70.6 s: the contact fell out of the cue ball's track history, which keeps
+  // its last 1.5 s, before the stroke ended; the stroke was "touched nothing", unflagged)
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: -900 + 60 * 20 + 67, y: 0 };
+  const rest = layout().slice(2);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest]));
+  for (let k = 0; k < 130; k++, i++) {
+    if (k < 60) cue.x += 20; else if (k < 120) cue.y += 10;
+    if (k >= 60 && k < 90) one.x += 3; // 90 mm/s: never "moving"
+    out.push(frame(i, [cue, one, ...rest]));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [cue, one, ...rest]));
+  const recs = run(out);
+  const s = shots(recs);
+  assert.equal(s.length, 1, JSON.stringify(recs));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+});
+
+test('a resting ball whose found centre is thrown 30 mm for a frame just as the cue ball is struck does not make the stroke one played while balls rolled', () => {
+  // (development game 885000 at 101.4 s: ball 3's centre pulled 30 mm towards the cue ball struck at it)
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const one: Ball = { id: 1, x: -900 + 200, y: 0 };
+  const rest = layout().slice(2);
+  // (ball 1 first: its track is older than the cue ball's, and so is looked at first in a frame)
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [one, cue, ...rest]));
+  for (let k = 0; k < 60; k++, i++) {
+    cue.x += k < 4 ? 35 : 0;
+    if (k === 4) { cue.x = one.x - 68; }
+    if (k >= 5 && k < 30) { one.x += 30; }
+    const thrown = k === 0 ? [{ ...one, x: one.x - 26, y: -16 }] : [one];
+    out.push(frame(i, [...thrown, cue, ...rest]));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [one, cue, ...rest]));
+  const recs = run(out);
+  const s = shots(recs);
+  assert.equal(s.length, 1, JSON.stringify(recs));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.equal(s[0]!.whileMoving, false, JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+});

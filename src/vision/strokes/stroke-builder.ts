@@ -77,6 +77,8 @@ interface Motion {
 
 /** Two contacts of the cue ball this close in time (two frames at 30 fps) may have been seen out of order. */
 const TIED_CONTACTS_S = 0.07;
+/** Two balls taken to start this close together (s, two frames at 30 fps) started in one moment. */
+const SAME_MOMENT_S = 0.07;
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 const CONTACT_NOISE_MM = 10;
 
@@ -416,7 +418,10 @@ export class StrokeBuilder {
       const previous = this.stroke;
       const closed = this.closeStroke(previous, start_s, false);
       out.push(...closed.records);
-      whileMoving = closed.wasStroke || live.some((o) => o.id !== t.id && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
+      // (a ball taken to start in the same moment, whose motion was no stroke, is not one of them: a resting
+      // ball's centre thrown 30 mm for a frame as the cue ball was struck beside it made the stroke F7)
+      const sameMoment = !closed.wasStroke && start_s - previous.t0_s <= SAME_MOMENT_S;
+      whileMoving = closed.wasStroke || live.some((o) => o.id !== t.id && !(sameMoment && o.id === previous.struck) && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
       // a stroke in progress whose struck ball was an object ball (F3, itself flagged) was more likely this
       // stroke's own start seen late (its cue ball under the arm) than a stroke of its own
       if (whileMoving && closed.wasStroke && previous.struck !== previous.cueTrack) doubt = 'afterF3';
@@ -646,7 +651,9 @@ export class StrokeBuilder {
   private creepContacts(st: Stroke): void {
     const s = this.tracker.tracks.find((x) => x.id === st.struck);
     if (!s) return;
-    const path = s.history.filter((h) => h.t_s >= st.t0_s - 0.05);
+    // (a track's history keeps only its last seconds: a struck cue ball's whole path is in the stroke's samples)
+    const whole = st.struck === st.cueTrack && st.cueSamples.length >= 2 ? st.cueSamples : s.history;
+    const path = whole.filter((h) => h.t_s >= st.t0_s - 0.05);
     if (path.length < 2) return;
     const reached: { o: Track; t_s: number }[] = [];
     for (const o of this.tracker.live()) {
