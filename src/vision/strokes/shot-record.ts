@@ -30,6 +30,20 @@ export interface ShotContext {
  */
 const EXCHANGED_SINCE_START = 0.1;
 
+/** A ball lost this near (mm) to where it rested when the stroke began had not been set rolling. */
+const STILL_AT_REST_MM = 12;
+
+/**
+ * A ball lost by a pocket from its resting place, touched by nothing the camera saw: a ball resting in the
+ * jaws that a detector misses for a few seconds (a dark corner, a body's shadow) looks just like one that
+ * fell, and a fall by itself is R8's, not the stroke's.
+ */
+function vanishedFromRest(st: Stroke, t: Track): boolean {
+  const b = st.before.get(t.id);
+  if (!b || st.contacts.some((k) => k.target === t.id)) return false;
+  return Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < STILL_AT_REST_MM;
+}
+
 export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotContext): ShotRecord {
     const review: ReviewFlag[] = [];
     const name = (id: number, what: ReviewFlag['what']): BallId => {
@@ -78,6 +92,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       if (t.goneUnseen) review.push({ what: 'pocketed', ball, confidence: 0.5, why: `the ${t.pocket} pocket was hidden when ball ${ball} vanished` });
       else if (t.maybeBack) review.push({ what: 'pocketed', ball, confidence: 0.4, why: `a ball was seen by the ${t.pocket} pocket just after ball ${ball} was lost there: it may have come back out` });
       else if (lastStepSpeed(t) > c.fastGone_mm_s) review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} vanished at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s at ${t.pocket}: pocketed, or jumped off the table there` });
+      else if (vanishedFromRest(st, t)) review.push({ what: 'pocketed', ball, confidence: 0.4, why: `ball ${ball} vanished by the ${t.pocket} pocket from where it rested, with no ball seen to touch it: fallen in by itself, or only lost from view` });
       return { ball, pocket: t.pocket!, t: round2(t.gone_s!) };
     });
     // balls are not made during a stroke: one that came to rest on the table which the camera was not
