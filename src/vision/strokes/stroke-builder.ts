@@ -12,6 +12,7 @@ import type { Stroke } from './stroke-state.js';
 import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
+import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath } from './path-blocker.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
@@ -81,6 +82,8 @@ const TIED_CONTACTS_S = 0.07;
 const SAME_MOMENT_S = 0.07;
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 const CONTACT_NOISE_MM = 10;
+/** Samples of the cue ball kept after its first contact: two give the direction it went off in. */
+const CUE_AFTER_SAMPLES = 3;
 
 export class StrokeBuilder {
   private readonly o: StrokeBuilderOptions;
@@ -254,6 +257,9 @@ export class StrokeBuilder {
       const ct = this.tracker.tracks.find((x) => x.id === st.cueTrack);
       const last = ct?.history.at(-1);
       if (last && last.t_s >= st.t0_s) st.cueSamples.push(last);
+    } else if (st && st.cueTrack !== null && st.cueAfter.length < CUE_AFTER_SAMPLES) {
+      const last = this.tracker.tracks.find((x) => x.id === st.cueTrack)?.history.at(-1);
+      if (last && last.t_s > (st.cueAfter.at(-1)?.t_s ?? st.cueSamples.at(-1)?.t_s ?? -Infinity)) st.cueAfter.push(last);
     }
 
     // the struck ball carried by a hand stays under or beside it; a struck one rolls away from the cue
@@ -441,7 +447,7 @@ export class StrokeBuilder {
       t0_s: start_s, struck: t.id, whileMoving, whileMovingDoubt: doubt || (whileMoving && nearest < 4 * this.R ? 'near' : false),
       // with no ball named the cue ball yet (a striped one whose band faces away looks like the rest), the
       // ball struck is the likeliest (R1): its path and contacts are followed as the cue ball's
-      contacts: [], cueTrack: isCue ? t.id : this.cueTrackId() ?? t.id, cueSamples: [], cueContact: null, firstContactTrack: null,
+      contacts: [], cueTrack: isCue ? t.id : this.cueTrackId() ?? t.id, cueSamples: [], cueAfter: [], cueContact: null, firstContactTrack: null,
       before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
@@ -542,6 +548,33 @@ export class StrokeBuilder {
     if (!first || first.id === st.firstContactTrack) return;
     st.firstContactBehind = st.firstContactTrack;
     st.firstContactTrack = first.id;
+  }
+
+  /**
+   * A first contact in a frame the cue ball was not seen in, where its run in and its run out meet at a
+   * corner touching another ball than the one taken (and not that one): the ball at the corner instead,
+   * flagged as a path's correction is (see path-corner.ts).
+   */
+  private firstContactByCorner(st: Stroke): void {
+    if (st.cueTrack === null || st.whileMoving || st.firstContactTrack === null) return;
+    const fc = st.firstContactTrack;
+    const first = st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
+    if (!first) return;
+    const c = cornerInGap([...st.cueSamples, ...st.cueAfter], first.t_s);
+    if (!c) return;
+    const reach = 2 * this.R + CONTACT_NOISE_MM;
+    const taken = st.before.get(fc);
+    if (taken && Math.hypot(taken[0] - c[0], taken[1] - c[1]) <= reach) return;
+    let best: number | null = null, bestD = reach;
+    for (const [id, [x, y]] of st.before) {
+      if (id === st.cueTrack || id === st.struck) continue;
+      const d = Math.hypot(x - c[0], y - c[1]);
+      if (d < bestD) { best = id; bestD = d; }
+    }
+    if (best === null) return;
+    st.firstContactBehind = fc;
+    st.firstContactTrack = best;
+    st.cueContact = c;
   }
 
   /** The track's naming among the balls on the table by the evidence so far. */
@@ -736,6 +769,7 @@ export class StrokeBuilder {
     this.stroke = null;
     const tracks = [...new Set([...st.tracksAtStart, ...this.tracker.tracks.filter((t) => t.born_s <= t_s).map((t) => t.id)])]
       .filter((id) => st.tracksAtStart.includes(id));
+    this.firstContactByCorner(st);
     this.firstContactByPath(st);
     const names = this.ids.resolve(tracks, this.allowed());
     const live = this.tracker.live();

@@ -22,6 +22,8 @@ export interface Stroke {
   contacts: Contact[];
   cueTrack: number | null;
   cueSamples: TrackSample[];
+  /** the cue ball's first samples after its first contact (where it went from there: see path-corner.ts) */
+  cueAfter: TrackSample[];
   cueContact: XY_mm | null;
   /** the first object ball the cue ball touched, either way round (F3: the struck ball may run into it) */
   firstContactTrack: number | null;

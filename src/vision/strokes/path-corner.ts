@@ -1,0 +1,46 @@
+// A ball runs straight between collisions. When the frame of the cue ball's first contact is lost (the
+// fast cue ball blurred into the ball it hits), the straight step between its samples either side cuts
+// the corner: at a break the cue ball unseen in the frame it met the apex went on at an angle past the
+// second row, and a ball there, nearer its cut corner, was taken as hit. The contact is where the
+// straight run in meets the straight run out.
+import type { XY_mm } from '../../protocol/records.js';
+import type { TrackSample } from '../tracking/tracker.js';
+
+/** A turn sharper than this (radians) is a collision's; a gentler one the noise of a straight run. */
+const MIN_TURN_RAD = (25 * Math.PI) / 180;
+/** The corner lies no further from either side of the gap than this many times the gap's length. */
+const MAX_REACH = 1.5;
+
+/**
+ * Where the run in (the two samples before a gap of a frame or more around `t_s`) meets the run out (the
+ * two after it), or null when there is no such gap, too few samples, or no clear turn.
+ */
+export function cornerInGap(samples: readonly TrackSample[], t_s: number): XY_mm | null {
+  const h = samples.filter((s, i) => i === 0 || s.t_s > samples[i - 1]!.t_s);
+  let frame_s = Infinity;
+  for (let i = 0; i + 1 < h.length; i++) frame_s = Math.min(frame_s, h[i + 1]!.t_s - h[i]!.t_s);
+  for (let i = 1; i + 2 < h.length; i++) {
+    const a = h[i]!, b = h[i + 1]!;
+    if (b.t_s - a.t_s < 1.5 * frame_s || t_s < a.t_s - 1e-6 || t_s > b.t_s + 1e-6) continue;
+    return corner(h[i - 1]!, a, b, h[i + 2]!);
+  }
+  return null;
+}
+
+function corner(a0: TrackSample, a: TrackSample, b: TrackSample, b1: TrackSample): XY_mm | null {
+  const ux = a.x_mm - a0.x_mm, uy = a.y_mm - a0.y_mm;
+  const vx = b1.x_mm - b.x_mm, vy = b1.y_mm - b.y_mm;
+  const lu = Math.hypot(ux, uy), lv = Math.hypot(vx, vy);
+  if (lu < 1 || lv < 1) return null;
+  const dux = ux / lu, duy = uy / lu, dvx = vx / lv, dvy = vy / lv;
+  if (Math.acos(Math.max(-1, Math.min(1, dux * dvx + duy * dvy))) < MIN_TURN_RAD) return null;
+  // a + s·u = b − r·v with s, r > 0: s·u + r·v = b − a
+  const det = dux * dvy - duy * dvx;
+  if (Math.abs(det) < 1e-6) return null;
+  const wx = b.x_mm - a.x_mm, wy = b.y_mm - a.y_mm;
+  const s = (wx * dvy - wy * dvx) / det;
+  const r = (dux * wy - duy * wx) / det;
+  const gap = Math.hypot(wx, wy);
+  if (s <= 0 || r <= 0 || s > MAX_REACH * gap || r > MAX_REACH * gap) return null;
+  return [a.x_mm + s * dux, a.y_mm + s * duy];
+}
