@@ -27,9 +27,9 @@ const MIN_DOUBT = 0.01;
 
 /**
  * The leaps of this frame's matching. `distance(i, j)` is how far detection j lies from where track i's
- * ball was or was expected (mm); `match[i]` is track i's detection or -1; `open[i]` says whether track i
- * could have been the ball behind another track's leap: not matched within `radius_mm · LEAP_RADII` of
- * its own place (a ball still seen where it was is accounted for).
+ * ball was or was expected (mm); `match[i]` is track i's detection or -1. A confirmed track could have
+ * been the ball behind another track's leap unless it was matched within `radius_mm · LEAP_RADII` of its
+ * own place (a ball still seen where it was is accounted for); unconfirmed candidates take no part.
  */
 export function possibleLeaps(ids: readonly number[], confirmed: readonly boolean[], match: readonly number[],
   distance: (track: number, detection: number) => number, radius_mm: number): Leap[] {

@@ -397,7 +397,11 @@ export class Tracker {
     return this.placeDistance(t, d, t_s) + this.lookCost(t, d, underArm, look);
   }
 
-  /** How far (mm) a detection lies from where the track's ball was or, by its motion, was expected. */
+  /**
+   * How far (mm) a detection lies from where the track's ball was or, by its motion, was expected: the
+   * prediction fails exactly at a collision (the ball stops dead), so the last place is the other
+   * hypothesis, and whichever fits better counts.
+   */
   private placeDistance(t: Track, d: BallDetection, t_s: number): number {
     const since = t_s - t.lastSeen_s;
     const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
@@ -407,11 +411,7 @@ export class Tracker {
 
   private matchCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number, dt: number): number {
     const since = t_s - t.lastSeen_s;
-    const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
-    const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
-    // the prediction fails exactly at a collision (the ball stops dead): the last position is
-    // the other hypothesis, and whichever fits better is the cost
-    const dist = Math.min(Math.hypot(d.x_mm - px, d.y_mm - py), Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm));
+    const dist = this.placeDistance(t, d, t_s);
     const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
     // a moving ball may change direction at a collision: allow a good part of a frame's travel
     // any ball at rest may be struck hard between two frames; the global assignment (least total
