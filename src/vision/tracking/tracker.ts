@@ -205,6 +205,17 @@ const PHANTOM_WHOLE = 3;
  * times' rounding (3/30 s came out a hair over 0.1 s and turned the third frame away).
  */
 const PARTIAL_RETURN_S = 0.15;
+/** A stray "ball" counts as there all along after this many frames in a row unclaimed ... */
+const STRAY_FRAMES = 5;
+/** ... each within this of the last (mm): a fingertip shifts 20-30 mm in a frame as the cue goes through. */
+const STRAY_STEP_mm = 34;
+
+/** A detection no track took, and for how many frames in a row one was found there. */
+interface Stray {
+  x_mm: number;
+  y_mm: number;
+  frames: number;
+}
 
 /**
  * A provisional candidate (a detection on a full table near a hidden resting ball) lives this long (s)
@@ -279,6 +290,9 @@ export class Tracker {
   /** where the table was hidden in the last frame (arms, hands, the cue, a body), mm */
   lastOccluded: FrameObservation['occluded'] = [];
 
+  /** "balls" no track took, found frame after frame about one place (see strayAllAlong()) */
+  private strays: Stray[] = [];
+
   update(o: FrameObservation): void {
     this.lastOccluded = o.occluded;
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
@@ -316,8 +330,10 @@ export class Tracker {
     for (let i = this.tracks.length - 1; i >= 0; i--) if ((this.tracks[i]!.state as string) === 'dropped') this.tracks.splice(i, 1);
     // (a track lost for longer than its gate reaches will not find its ball again by itself)
     const held = this.live().filter((t) => t.state !== 'missing' || o.t_s - t.lastSeen_s <= MISSING_REACH_S).length;
+    const unclaimed: BallDetection[] = [];
     o.detections.forEach((d, j) => {
-      if (used.has(j) || d.conf < 0.3) return;
+      if (used.has(j)) return;
+      if (d.conf < 0.3) { unclaimed.push(d); return; }
       // a ball no track follows, found beside a pocket just after a ball was taken into it, is that
       // ball: lost in the pocket's shadow, or back out of the jaws (R7.3)
       const back = underArm[j] ? undefined : this.backOutOf(d, looks[j], o.t_s);
@@ -335,7 +351,7 @@ export class Tracker {
       // under the cue: a ball struck hard at the break is a streak clear of the arm, too blurred to show
       // its look, and its track stayed under the cue while it crossed the table (see struckFrom())
       const provisionalFor = held >= 16 ? (underArm[j] ? undefined : this.struckFrom(d, o.t_s)?.id) : undefined;
-      if ((held >= 16 && provisionalFor === undefined) || this.following().length >= 24) return;
+      if ((held >= 16 && provisionalFor === undefined) || this.following().length >= 24) { unclaimed.push(d); return; }
       this.tracks.push({
         ...(provisionalFor !== undefined ? { provisionalFor } : {}),
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
@@ -343,6 +359,26 @@ export class Tracker {
         confirmed: false, restSince_s: o.t_s,
       });
     });
+    this.strays = unclaimed.map((d) => {
+      const s = this.strays.find((p) => Math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm) <= STRAY_STEP_mm);
+      return { x_mm: d.x_mm, y_mm: d.y_mm, frames: (s?.frames ?? 0) + 1 };
+    });
+  }
+
+  /** A candidate followed a while, its slope measured, and still (one only just born has no speed yet). */
+  private standingCandidate(t: Track, t_s: number): boolean {
+    return !t.confirmed && t.history.length >= 4 && t_s - t.born_s >= 0.2 && Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s;
+  }
+
+  /**
+   * A detection on a "ball" that stood still, unclaimed, for frames while this track's ball was seen
+   * elsewhere: it is not this ball, whatever leap the gate allows (a red cue ball struck at the break
+   * left its track for the player's fingertip on the cushion, a "ball" 160 mm behind it there all along,
+   * nearer than the blurred ball 220 mm on).
+   */
+  private strayAllAlong(t: Track, d: BallDetection): boolean {
+    return this.strays.some((s) => s.frames >= STRAY_FRAMES && Math.hypot(s.x_mm - d.x_mm, s.y_mm - d.y_mm) <= STRAY_STEP_mm
+      && Math.hypot(s.x_mm - t.x_mm, s.y_mm - t.y_mm) > 2 * this.R);
   }
 
   /**
@@ -436,6 +472,12 @@ export class Tracker {
     // one on part of its outline, clear of the arm, still is after a frame or three unseen: a ball struck
     // hard blurs into a streak and may vanish for a frame before it shows again
     if (t.state !== 'visible' && dist > 2 * this.R && (underArm || (d.partial && since > PARTIAL_RETURN_S))) return Infinity;
+    if (t.state === 'visible' && dist > 2 * this.R && this.strayAllAlong(t, d)) return Infinity;
+    // a candidate that has stood still is a "ball" waiting to be believed (a fingertip or a knuckle on the
+    // rail, as often as a ball put down): it does not leap. (It used to, and start afresh there: with
+    // every track matched where it can be, one standing on a fingertip behind a red cue ball took the ball
+    // 320 mm off as it was struck, and the cue ball's own track took the front of its blur.)
+    if (!t.confirmed && dist > 2 * this.R && this.standingCandidate(t, t_s)) return Infinity;
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear.
     // So too for a ball creeping on after a collision, a few mm a frame: the cue ball that had just sent
@@ -610,20 +652,6 @@ export class Tracker {
   }
 
   private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
-    const prev = t.history.at(-1);
-    // (at rest: followed a while, its slope measured, and still; a candidate only just born has no speed yet)
-    if (!t.confirmed && prev && t.history.length >= 4 && t_s - t.born_s >= 0.2 && Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s
-      && Math.hypot(d.x_mm - prev.x_mm, d.y_mm - prev.y_mm) > 2 * this.R) {
-      // a candidate at rest that leaps over a ball's width is another thing now: a phantom on a hand by the
-      // rail took the cue ball's streak as it left the cue, and its resting past hid the straight path
-      // from the cue ball's place that would have handed the streak to the cue ball's track
-      t.history = [];
-      t.born_s = t_s;
-      t.wholeSeen = 0;
-      t.clearSeen = 0;
-      delete t.look;
-      delete t.lookN;
-    }
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
     let v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
