@@ -523,3 +523,17 @@ test('a candidate standing on a fingertip does not take a struck ball\'s blur fr
   const t = tr.tracks.find((x) => x.id === id)!;
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 1, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball's centre at (${cue.x}, ${cue.y})`);
 });
+
+test('a ball learns no look from frames where its speed blurs it', () => {
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: -1500, y: 0 };
+  let i = 0;
+  // sharp and red at rest, then grey with blur at 6 m/s, then slowing
+  for (; i < 20; i++) tr.update(at(i, [det(cue, { cueLike: 0.95 }), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  for (let k = 0; k < 10; k++, i++) { cue.x += 200; tr.update(at(i, [det(cue, { cueLike: 0.02 }), ...far.map((f) => det(f))])); }
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(t.look! > 0.9, `its look after the flight is ${t.look}`);
+  for (let k = 0; k < 10; k++, i++) { cue.x += 20; tr.update(at(i, [det(cue, { cueLike: 0.5 }), ...far.map((f) => det(f))])); }
+  assert.ok(t.look! < 0.9, 'a slow ball\'s look still counts');
+});

@@ -205,6 +205,8 @@ const PHANTOM_WHOLE = 3;
  * times' rounding (3/30 s came out a hair over 0.1 s and turned the third frame away).
  */
 const PARTIAL_RETURN_S = 0.15;
+/** A ball faster than this (mm/s) is blurred in the frame: its look is not its own. */
+const BLUR_SPEED_MM_S = 1000;
 /** A stray "ball" counts as there all along after this many frames in a row unclaimed ... */
 const STRAY_FRAMES = 5;
 /** ... each within this of the last (mm): a fingertip shifts 20-30 mm in a frame as the cue goes through. */
@@ -652,6 +654,8 @@ export class Tracker {
   }
 
   private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
+    const prev = t.history.at(-1);
+    const step_mm_s = prev && t_s > prev.t_s ? Math.hypot(d.x_mm - prev.x_mm, d.y_mm - prev.y_mm) / (t_s - prev.t_s) : 0;
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
     let v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
@@ -666,7 +670,9 @@ export class Tracker {
     t.streak += 1;
     if (!d.partial) t.wholeSeen = (t.wholeSeen ?? 0) + 1;
     if (!underArm) t.clearSeen = (t.clearSeen ?? 0) + 1;
-    const look = d.partial ? undefined : lookOfD;
+    // (nor one blurred by its speed: a red cue ball found only part-whole at rest learnt its look in a
+    // break's flight, washed-out grey, and then refused its own sharp red outline at the rack)
+    const look = d.partial || step_mm_s > BLUR_SPEED_MM_S ? undefined : lookOfD;
     if (look !== undefined) {
       // a running mean, then a slow one: the look is the ball's, lamps and blur only nudge it
       const n = Math.min(t.lookN ?? 0, 30);
