@@ -404,6 +404,32 @@ test('at the break, a cue ball struck hard from under the cue and seen clear of 
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
 
+test('a cue ball struck at a middling pace from under the arm, first seen a ball\'s width off its place and off a cushion within eight frames, is the struck ball', () => {
+  // ten balls (late in a game: a new "ball" may be a candidate); the cue ball rests under the arm, is
+  // struck towards the side cushion at 1.6 m/s and
+  // first found 60 mm from its place (the arm still over its edge), bounces off the cushion after six frames
+  // and runs into ball 14, which goes on
+  const cue: Ball = { id: 'cue', x: 1000, y: 500 };
+  const fourteen: Ball = { id: 14, x: 1134, y: 591 };
+  const rest: Ball[] = Array.from({ length: 8 }, (_, k): Ball => ({ id: k + 1, x: -1200 + 150 * (k % 4), y: k < 4 ? -400 : 400 }));
+  const arm: OccludedBox = { x0_mm: 900, y0_mm: 300, x1_mm: 1100, y1_mm: 510 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, fourteen, ...rest], i >= FPS ? [arm] : []));
+  const path: [number, number][] = [];
+  for (let k = 0; k < 6; k++) path.push([1000, 560 + 53 * k]);
+  for (let k = 1; k <= 5; k++) path.push([1000 + 20 * k, 825 - 35 * k]);
+  // (the first time on part of its outline, the arm's edge still over it)
+  path.forEach(([x, y], k) => out.push(frame(i++, [fourteen, ...rest], [k ? arm : { ...arm, y1_mm: 580 }], [{ ...seen({ id: 'cue', x, y }), partial: k === 0 }])));
+  const stop: Ball = { id: 'cue', x: 1100, y: 650 };
+  for (let k = 1; k <= 3 * FPS; k++, i++) out.push(frame(i, [stop, { id: 14, x: fourteen.x + 20 * Math.min(k, 15), y: fourteen.y - 35 * Math.min(k, 15) }, ...rest]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.ok(s[0]!.firstContact !== null, JSON.stringify(s[0]));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});
+
 test('a stroke so soft no ball rolls fast enough to count as moving (the cue ball pushed 18 mm into ball 1) is a stroke, flagged, not balls moved at rest', () => {
   // the cue ball rests 9 mm short of ball 1; it creeps 18 mm at 90 mm/s, and ball 1, touched after three
   // frames, creeps 24 mm on at 140 mm/s; both stop

@@ -87,7 +87,8 @@ export const STRUCK_OUT = { minStep_mm_s: 1000, minCos: 0.95, maxGap_s: 1 };
  * At the break a ball struck hard from under the cue crosses to the rack in two or three frames, a blurred
  * streak: a candidate never has the samples handoverSource() needs before it meets the rack, and a rack
  * ball's track then takes the streak. Two samples say enough when they are unmistakable: seen clear of the
- * arm, at least two radii from a hidden resting ball, going straight away from it at a strike's speed.
+ * arm, at least two radii from a hidden resting ball (three samples from one radius), going straight away
+ * from it at a strike's speed.
  */
 
 /** The hidden resting track a fast two-sample candidate was plainly struck out from, or null. */
@@ -115,7 +116,10 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
     const d = Math.hypot(dx, dy);
     // born no further than its speed carries it since the ball was last seen (a phantom at a middle pocket
     // 1.4 m off, moving away from a ball lost 0.4 s before, was taken for it)
-    if (d < 2 * R_mm || d > 4 * R_mm + 1.3 * speed * gap) continue;
+    // One first found within two radii of the place (the arm's edge still over the ball) says so with a
+    // third sample: a cue ball struck at 1.6 m/s from under the arm was first found 65 mm off, then ran
+    // into a cushion before the eight samples handoverSource() wants, and its stroke was "struck 14".
+    if (d < R_mm || (d < 2 * R_mm && h.length < 3) || d > 4 * R_mm + 1.3 * speed * gap) continue;
     const ux = dx / d, uy = dy / d;
     // every step goes straight on away from the ball's place, at a strike's speed
     let cos = 1;
