@@ -3,7 +3,7 @@
 // hidden under an arm (occluded), dropped into a pocket, gone over a cushion, or a short dropout.
 import type { PocketId, TableSpec } from '../../table/geometry.js';
 import { isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
-import { handoverSource, struckOutFrom } from './handover.js';
+import { HANDOVER, handoverSource, struckOutFrom } from './handover.js';
 import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
@@ -367,9 +367,14 @@ export class Tracker {
     });
   }
 
-  /** A candidate followed a while, its slope measured, and still (one only just born has no speed yet). */
+  /**
+   * A candidate followed a while, its slope measured, and not rolling (one only just born has no speed
+   * yet): slower than a ball the handover would take for one struck (a phantom on the cue's tip,
+   * drifting at 61 mm/s and unseen a few frames, leapt 240 mm onto the cue ball rolling out from under
+   * the cue and kept its path from being handed to the cue ball's track).
+   */
   private standingCandidate(t: Track, t_s: number): boolean {
-    return !t.confirmed && t.history.length >= 4 && t_s - t.born_s >= 0.2 && Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s;
+    return !t.confirmed && t.history.length >= 4 && t_s - t.born_s >= 0.2 && Math.hypot(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s;
   }
 
   /**
