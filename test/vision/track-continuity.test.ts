@@ -540,3 +540,21 @@ test('a ball learns no look from frames where its speed blurs it', () => {
   for (let k = 0; k < 10; k++, i++) { cue.x += 20; tr.update(at(i, [det(cue, { cueLike: 0.5 }), ...far.map((f) => det(f))])); }
   assert.ok(t.look! < 0.9, 'a slow ball\'s look still counts');
 });
+
+test('a resting ball missed for a frame does not leap onto a "ball" under an arm', () => {
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: 1020, y: -60 };
+  const others = Array.from({ length: 15 }, (_, k): Ball => ({ id: k + 1, x: -1200 + 150 * (k % 8), y: k < 8 ? -500 : 500 }));
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...others.map((b) => det(b))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  // the player's forearm reaches over the table 320 mm from the cue ball, a skin-coloured "ball" on it,
+  // and the cue ball is missed in that frame; then seen again
+  const arm = { x0_mm: 700, y0_mm: 120, x1_mm: 900, y1_mm: 400 };
+  const onArm = det({ id: 'cue', x: 815, y: 188 }, { idProbs: undefined });
+  tr.update(at(i++, [onArm, ...others.map((b) => det(b))], [arm]));
+  for (let k = 0; k < 5; k++) tr.update(at(i++, [det(cue), onArm, ...others.map((b) => det(b))], [arm]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 2, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
+  assert.equal(t.history.filter((s) => Math.hypot(s.x_mm - cue.x, s.y_mm - cue.y) > R).length, 0, 'it never went to the arm');
+});

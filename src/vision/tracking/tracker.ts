@@ -479,6 +479,10 @@ export class Tracker {
     // one on part of its outline, clear of the arm, still is after a frame or three unseen: a ball struck
     // hard blurs into a streak and may vanish for a frame before it shows again
     if (t.state !== 'visible' && dist > 2 * this.R && (underArm || (d.partial && since > PARTIAL_RETURN_S))) return Infinity;
+    // (nor, seen at rest a frame ago, when this frame's detection of it is missing: the hand reaching for
+    // the cue ball over the table hid it for a frame and its track leapt 320 mm onto a red-skinned
+    // "ball" on the forearm, a moved ball, then the cue ball's place for the next stroke)
+    if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R && underArm) return Infinity;
     if (t.state === 'visible' && dist > 2 * this.R && this.strayAllAlong(t, d)) return Infinity;
     // a candidate that has stood still is a "ball" waiting to be believed (a fingertip or a knuckle on the
     // rail, as often as a ball put down): it does not leap. (It used to, and start afresh there: with
