@@ -175,3 +175,23 @@ for (const slowNine of [false, true]) test(`a cue ball that kisses two balls wit
   assert.equal(shots.length, 1, JSON.stringify(recs));
   assert.equal(shots[0]!.firstContact, 9, JSON.stringify(shots[0]));
 });
+
+test('a thin cut on one ball, then a run on into another: the cut is the first contact, however late the cut ball is seen to move', () => {
+  // the cue ball rolls at 1.8 m/s along x = 0 and cuts ball 12 (63 mm off its line) at y = -26; 12 creeps
+  // off slowly, and the cue ball goes on nearly straight into ball 1
+  const cue: Ball = { id: 'cue', x: 0, y: -600 };
+  const twelve: Ball = { id: 12, x: -63, y: 0 };
+  const one: Ball = { id: 1, x: 40, y: 130 };
+  const recs = playReadBalls([cue, twelve, one], 40, (k) => {
+    if (k < 10) { cue.y += 60; return; }
+    if (k < 12) { cue.x += 5.5; cue.y += 55; }
+    else if (k < 30) { cue.x -= 3; cue.y -= 10; }
+    // (a thin cut sends 12 off slowly, under the speed that counts as moving for the first frames)
+    const slow = Math.max(0, 1 - (k - 10) / 25);
+    twelve.x -= 6 * slow; twelve.y += 2 * slow;
+    if (k >= 12) { const v = Math.max(0, 1 - (k - 12) / 20); one.x += 20 * v; one.y += 35 * v; }
+  });
+  const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
+  assert.equal(shots.length, 1, JSON.stringify(recs));
+  assert.equal(shots[0]!.firstContact, 12, JSON.stringify(shots[0]));
+});

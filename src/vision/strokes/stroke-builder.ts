@@ -543,7 +543,14 @@ export class StrokeBuilder {
    */
   private firstContactByPath(st: Stroke): void {
     if (st.cueTrack === null || st.whileMoving || st.cueSamples.length < 2) return;
-    const path: XY_mm[] = [...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
+    // only the path before the contact seen: one found when the stroke was over (895003 at 17.5 s: a
+    // thin cut on 12, its time known only from how the balls went on) left the samples running on past
+    // it, and the cue ball's run after the cut into ball 1 was taken for a first contact "before" it
+    const fc = st.firstContactTrack;
+    const seen = fc === null ? undefined : st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
+    const samples = seen ? st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s) : st.cueSamples;
+    const path: XY_mm[] = [...samples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
+    if (path.length < 2) return;
     const balls = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
     const first = firstBallOnPath(path, balls, 2 * this.R - PATH_OVERLAP_MM);
     if (!first || first.id === st.firstContactTrack) return;
