@@ -558,3 +558,26 @@ test('a resting ball missed for a frame does not leap onto a "ball" under an arm
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 2, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
   assert.equal(t.history.filter((s) => Math.hypot(s.x_mm - cue.x, s.y_mm - cue.y) > R).length, 0, 'it never went to the arm');
 });
+
+test('a candidate "moving" by one hop does not leap across the table onto a ball after a moment unseen', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const cue: Ball = { id: 'cue', x: 1110, y: 220 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...far.map((f) => det(f))]));
+  // a phantom on the player's body by the rail, 1.1 m off: four frames still, one hop of 160 mm, still
+  // again, then lost
+  const body: Ball = { id: 3, x: 450, y: -880 };
+  for (let k = 0; k < 8; k++, i++) {
+    if (k === 4) body.y += 160;
+    tr.update(at(i, [det(cue), det(body, { idProbs: undefined, partial: true }), ...far.map((f) => det(f))]));
+  }
+  assert.ok(tr.tracks.some((t) => !t.confirmed && Math.hypot(t.x_mm - body.x, t.y_mm - body.y) < R), 'the phantom is a candidate');
+  // the cue ball is hidden by the arm for four frames (the phantom lost too), then found rolling 150 mm
+  // off its place at the arm's edge
+  const arm = { x0_mm: 1000, y0_mm: 100, x1_mm: 1200, y1_mm: 340 };
+  for (let k = 0; k < 4; k++, i++) tr.update(at(i, far.map((f) => det(f)), [arm]));
+  const rolled: Ball = { id: 'cue', x: 1175, y: 355 };
+  tr.update(at(i++, [det(rolled, { idProbs: undefined }), ...far.map((f) => det(f))], [arm]));
+  assert.ok(!tr.tracks.some((t) => !t.confirmed && Math.hypot(t.x_mm - rolled.x, t.y_mm - rolled.y) < R && t.history.some((s) => s.y_mm < -500)),
+    'the phantom\'s candidate did not take the ball');
+});

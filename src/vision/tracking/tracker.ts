@@ -367,14 +367,9 @@ export class Tracker {
     });
   }
 
-  /**
-   * A candidate followed a while, its slope measured, and not rolling (one only just born has no speed
-   * yet): slower than a ball the handover would take for one struck (a phantom on the cue's tip,
-   * drifting at 61 mm/s and unseen a few frames, leapt 240 mm onto the cue ball rolling out from under
-   * the cue and kept its path from being handed to the cue ball's track).
-   */
-  private standingCandidate(t: Track, t_s: number): boolean {
-    return !t.confirmed && t.history.length >= 4 && t_s - t.born_s >= 0.2 && Math.hypot(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s;
+  /** A candidate followed a while, its slope measured (one only just born has no speed yet). */
+  private settledCandidate(t: Track, t_s: number): boolean {
+    return !t.confirmed && t.history.length >= 4 && t_s - t.born_s >= 0.2;
   }
 
   /**
@@ -462,6 +457,13 @@ export class Tracker {
     // a fast ball hidden for a few frames (under an arm, in the air) is far on when it reappears
     const horizon_s = speed > 300 ? Math.min(since, 0.35) : Math.min(since, 0.1);
     let gate = 2 * this.R + Math.max(0.6 * speed, this.opts.maxSpeed_mm_s) * Math.max(dt, horizon_s);
+    // a candidate followed a while is a "ball" waiting to be believed (a fingertip or a knuckle on the
+    // rail, as often as a ball put down): it goes no further than its own speed carries it, and not at
+    // all if it stood still (it used to leap, and start afresh there: with every track matched where it
+    // can be, one standing on a fingertip behind a red cue ball took the ball 320 mm off as it was
+    // struck, and the cue ball's own track took the front of its blur; another, on a body by the rail
+    // and "moving" by one 160 mm hop, took a cue ball struck 1.1 m away after 0.2 s unseen)
+    if (this.settledCandidate(t, t_s) && dist > 2 * this.R + (speed < HANDOVER.minSpeed_mm_s ? 0 : 1.5 * speed * Math.max(dt, horizon_s))) return Infinity;
     // a ball under an arm may have been moved by the hand: it can come back a little way off
     if (t.state === 'occluded') gate = Math.max(gate, 6 * this.R + 400 * since);
     // (for a second: a ball lost longer and found far off is a new track first, taken for this one only
@@ -484,11 +486,6 @@ export class Tracker {
     // "ball" on the forearm, a moved ball, then the cue ball's place for the next stroke)
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R && underArm) return Infinity;
     if (t.state === 'visible' && dist > 2 * this.R && this.strayAllAlong(t, d)) return Infinity;
-    // a candidate that has stood still is a "ball" waiting to be believed (a fingertip or a knuckle on the
-    // rail, as often as a ball put down): it does not leap. (It used to, and start afresh there: with
-    // every track matched where it can be, one standing on a fingertip behind a red cue ball took the ball
-    // 320 mm off as it was struck, and the cue ball's own track took the front of its blur.)
-    if (!t.confirmed && dist > 2 * this.R && this.standingCandidate(t, t_s)) return Infinity;
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear.
     // So too for a ball creeping on after a collision, a few mm a frame: the cue ball that had just sent
