@@ -581,3 +581,21 @@ test('a candidate "moving" by one hop does not leap across the table onto a ball
   assert.ok(!tr.tracks.some((t) => !t.confirmed && Math.hypot(t.x_mm - rolled.x, t.y_mm - rolled.y) < R && t.history.some((s) => s.y_mm < -500)),
     'the phantom\'s candidate did not take the ball');
 });
+
+test('a ball going in at a corner does not leap back out of the jaws onto another ball', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const four: Ball = { id: 4, x: 1735, y: -843 };
+  const cue: Ball = { id: 'cue', x: 1666, y: -744 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(four), det(cue), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - four.x, t.y_mm - four.y) < R)!.id;
+  // nudged in: two frames going into the corner, then gone; the cue ball, rolling back from the jaws,
+  // passes under the player's arm, its track hidden, and is found 240 mm from where ball 4 was last
+  const arm = { x0_mm: 1500, y0_mm: -800, x1_mm: 1700, y1_mm: -650 };
+  for (const [x, y] of [[1744, -861], [1772, -887]] as const) { four.x = x; four.y = y; tr.update(at(i++, [det(four), ...far.map((f) => det(f))], [arm])); }
+  // (the hole's dark mouth passes for a ball a frame)
+  tr.update(at(i++, [det({ id: 4, x: 1742, y: -884 }, { idProbs: undefined, partial: true }), ...far.map((f) => det(f))], [arm]));
+  tr.update(at(i++, [det({ id: 'cue', x: 1577, y: -711 }, { idProbs: undefined }), ...far.map((f) => det(f))], [arm]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - 1577, t.y_mm + 711) > R, `ball 4's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
+});
