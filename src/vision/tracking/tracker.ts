@@ -473,11 +473,11 @@ export class Tracker {
     // a ball lost in a pocket's mouth has gone down or comes back out beside it (where backOutOf looks
     // for it): it does not reappear across the table (a pocketed ball's track leapt 820 mm along the
     // cushion onto a hand's edge on the rail and was then called off the table)
-    // So too one moving in the jaws: ball 4 nudged into a corner was followed onto dark
-    // "balls" in the hole's mouth, then leapt 240 mm back out onto the cue ball (its own track hidden
+    // So too one moving in the jaws: ball 4 nudged into a corner was followed onto dark "balls" in the
+    // hole's mouth, then leapt 240 mm back out onto the cue ball (its own track hidden
     // under the arm that frame), and was never called pocketed
-    const z = this.zoneAt(t.x_mm, t.y_mm);
-    if (z && (t.state === 'missing' || (z.jaw(t.x_mm, t.y_mm) && speed > this.opts.restSpeed_mm_s))) gate = Math.min(gate, BACK_OUT_R * this.R);
+    const z = t.state === 'missing' || speed > this.opts.restSpeed_mm_s ? this.zoneAt(t.x_mm, t.y_mm) : undefined;
+    if (z && (t.state === 'missing' || z.jaw(t.x_mm, t.y_mm))) gate = Math.min(gate, BACK_OUT_R * this.R);
     // a ball out of sight comes back far from where it was only as a ball seen whole and clear of the
     // arm: the hand, the arm and the cue's ferrule throw ball-like phantoms, and a lost track that takes
     // one follows the arm away (a cue ball struck off the table under the cue became a phantom stroke
