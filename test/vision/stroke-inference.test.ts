@@ -406,9 +406,8 @@ test('at the break, a cue ball struck hard from under the cue and seen clear of 
 
 test('a cue ball struck at a middling pace from under the arm, first seen a ball\'s width off its place and off a cushion within eight frames, is the struck ball', () => {
   // ten balls (late in a game: a new "ball" may be a candidate); the cue ball rests under the arm, is
-  // struck towards the side cushion at 1.6 m/s and
-  // first found 60 mm from its place (the arm still over its edge), bounces off the cushion after six frames
-  // and runs into ball 14, which goes on
+  // struck towards the side cushion at 1.6 m/s and first found 60 mm from its place (the arm still over
+  // its edge), bounces off the cushion after six frames and runs into ball 14, which goes on
   const cue: Ball = { id: 'cue', x: 1000, y: 500 };
   const fourteen: Ball = { id: 14, x: 1134, y: 591 };
   const rest: Ball[] = Array.from({ length: 8 }, (_, k): Ball => ({ id: k + 1, x: -1200 + 150 * (k % 4), y: k < 4 ? -400 : 400 }));
