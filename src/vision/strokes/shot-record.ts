@@ -87,6 +87,10 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
         ? `the cue ball was seen touching ball ${seen} first, but its path ran into ball ${firstContactId} before that`
         : `no contact was seen, but the cue ball's path ran into ball ${firstContactId}` });
     }
+    if (fc !== null && st.firstContactTies?.has(fc) && firstContactId !== null && st.firstContactBehind === undefined) {
+      const others = [...st.firstContactTies].filter((id) => id !== fc).map((id) => c.names.get(id)?.id ?? '?');
+      review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.5, why: `the cue ball reached ball ${others.join(' and ball ')} within a frame of ball ${firstContactId}: which it touched first is not certain` });
+    }
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');
       if (t.goneUnseen) review.push({ what: 'pocketed', ball, confidence: 0.5, why: `the ${t.pocket} pocket was hidden when ball ${ball} vanished` });

@@ -10,7 +10,7 @@ import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { round2, shotRecord } from './shot-record.js';
-import { firstWithin_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
+import { firstWithin_s, frameInterval_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
 import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath } from './path-blocker.js';
@@ -507,7 +507,11 @@ export class StrokeBuilder {
     if (st.cueTrack !== cause.id && st.cueTrack !== target.id) return;
     const cue = st.cueTrack === cause.id ? cause : target;
     const other = cue === cause ? target : cause;
-    if (st.firstContactTrack === null || this.reachedBefore(st, cue, other, t_s)) {
+    const order = st.firstContactTrack === null ? null : this.reachOrder(st, cue, other, t_s);
+    // (clearly earlier: a few ms of a step is within the samples' noise)
+    const earlier = order !== null && order.other_s < order.first_s - 0.004;
+    if (order?.tied) (st.firstContactTies ??= new Set()).add(other.id).add(st.firstContactTrack!);
+    if (st.firstContactTrack === null || earlier) {
       st.firstContactTrack = other.id;
       const c = this.positionAt(cue, t_s);
       st.cueContact = [c.x, c.y];
@@ -515,25 +519,27 @@ export class StrokeBuilder {
   }
 
   /**
-   * Whether the cue ball's path reached `other` before the first contact taken so far, the two set going
-   * within TIED_CONTACTS_S of each other. Two balls kissed in one frame are seen to start in whatever
-   * order their speeds cross the threshold: the cue ball that touched the 9 and then the 1 had the 1
-   * taken, as the 9, hit thinner, crept off slower.
+   * When the cue ball's path reached `other` and the first contact taken so far, the two set going within
+   * TIED_CONTACTS_S of each other (null otherwise). Two balls kissed in one frame are seen to start in
+   * whatever order their speeds cross the threshold: the cue ball that touched the 9 and then the 1 had
+   * the 1 taken, as the 9, hit thinner, crept off slower. `tied`: the sampled path reached both within a
+   * frame, which the blur of a fast cue ball cannot order (the cue ball passed 6 mm from ball 5 to hit
+   * ball 2, its blurred centre 8 mm off towards the 5, and the 5 was taken without a word).
    */
-  private reachedBefore(st: Stroke, cue: Track, other: Track, t_s: number): boolean {
+  private reachOrder(st: Stroke, cue: Track, other: Track, t_s: number): { other_s: number; first_s: number; tied: boolean } | null {
     const id = st.firstContactTrack!;
     const first = st.contacts.find((c) => (c.cause === cue.id && c.target === id) || (c.target === cue.id && c.cause === id));
-    if (!first || t_s > first.t_s + TIED_CONTACTS_S) return false;
+    if (!first || t_s > first.t_s + TIED_CONTACTS_S) return null;
     const a = st.before.get(other.id), b = st.before.get(id);
-    if (!a || !b) return false;
+    if (!a || !b) return null;
     const reach = 2 * this.R + CONTACT_NOISE_MM;
     const reachedOther_s = firstWithin_s(cue, { x: a[0], y: a[1] }, reach, st.t0_s);
     // the cue ball's samples may miss the very frame it touched the first ball (blurred into it, unseen):
     // its sampled path then never comes within reach of that ball, but the contact says it was there by then
     const pathToFirst_s = firstWithin_s(cue, { x: b[0], y: b[1] }, reach, st.t0_s);
     const reachedFirst_s = Number.isFinite(pathToFirst_s) ? pathToFirst_s : first.t_s;
-    // (clearly earlier: a few ms of a step is within the samples' noise)
-    return reachedOther_s < reachedFirst_s - 0.004;
+    const frame_s = frameInterval_s(cue);
+    return { other_s: reachedOther_s, first_s: reachedFirst_s, tied: Math.abs(reachedOther_s - reachedFirst_s) < frame_s };
   }
 
   /**

@@ -27,6 +27,8 @@ export interface Stroke {
   cueContact: XY_mm | null;
   /** the first object ball the cue ball touched, either way round (F3: the struck ball may run into it) */
   firstContactTrack: number | null;
+  /** balls the cue ball's path reached within a frame of each other, the first contact among them: which came first is not certain */
+  firstContactTies?: Set<number>;
   /**
    * The names of the tracks when the stroke began (before the balls scattered), and how much of other
    * tracks' beliefs each held then (IdentityBook.mixedSoFar): a resting ball's track keeps its ball until

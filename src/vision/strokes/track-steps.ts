@@ -60,3 +60,14 @@ export function firstWithin_s(t: Track, p: { x: number; y: number }, r_mm: numbe
   }
   return Infinity;
 }
+
+/** The camera's frame interval as the track's samples show it (the shortest step of its last ten; a frame it was unseen in leaves a longer one), 1/30 s failing that. */
+export function frameInterval_s(t: Track): number {
+  const h = t.history.slice(-10);
+  let best = Infinity;
+  for (let i = 1; i < h.length; i++) {
+    const dt = h[i]!.t_s - h[i - 1]!.t_s;
+    if (dt > 1e-4 && dt < best) best = dt;
+  }
+  return Number.isFinite(best) ? best : 1 / 30;
+}
