@@ -1,0 +1,53 @@
+// The circle fit's tube test on made-up patches: a cue or an arm as wide as a ball shows edges on two
+// opposite sides and goes on past them; a ball with a dark band across it, in a dim corner, shows the
+// same two gaps where its band meets the cloth, but ends there.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { refineCircle, type RoiImage } from '../../src/vision/detection/refine.js';
+import type { ClothModel } from '../../src/vision/calibration/cloth.js';
+
+const S = 64, C = 32, R = 15;
+/** dim green cloth (RGB 14, 42, 15): the cloth model's median is twice as bright, as in a spotlit room's corner */
+const cloth: ClothModel = { chroma: [14 / 71, 42 / 71], icov: [4000, 0, 4000], brightness: 47, lab: [60, 100, 140], centralShare: 1, field: null };
+
+function patch(paint: (x: number, y: number) => [number, number, number] | null): RoiImage {
+  const rgb = new Float32Array(S * S * 3);
+  for (let y = 0; y < S; y++) for (let x = 0; x < S; x++) {
+    const c = paint(x + 0.5, y + 0.5) ?? [14, 42, 15];
+    rgb.set(c, 3 * (y * S + x));
+  }
+  // the lens's blur: two passes of a 3 × 3 box
+  let src = rgb;
+  for (let pass = 0; pass < 2; pass++) {
+    const out = new Float32Array(src.length);
+    for (let y = 0; y < S; y++) for (let x = 0; x < S; x++) for (let ch = 0; ch < 3; ch++) {
+      let s = 0, n = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx, yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= S || yy >= S) continue;
+        s += src[3 * (yy * S + xx) + ch]!; n++;
+      }
+      out[3 * (y * S + x) + ch] = s / n;
+    }
+    src = out;
+  }
+  const data = new Uint8Array(S * S * 3);
+  for (let i = 0; i < S * S; i++) { data[3 * i] = Math.round(src[3 * i + 2]!); data[3 * i + 1] = Math.round(src[3 * i + 1]!); data[3 * i + 2] = Math.round(src[3 * i]!); }
+  return { data, x0: 0, y0: 0, width: S, height: S };
+}
+const fit = (img: RoiImage) => refineCircle(img, C, C, { a: R, b: R, angle: 0 }, cloth, cloth.chroma, 12);
+
+test('an ivory ball with a black band across it, dim cloth round it, is a ball, not a tube', () => {
+  const img = patch((x, y) => (Math.hypot(x - C, y - C) > R ? null : Math.abs(y - C) < 0.55 * R ? [20, 20, 20] : [247, 245, 237]));
+  const f = fit(img);
+  assert.ok(f, 'a fit');
+  assert.ok(f.gap >= 0.15, `its outline has gaps where the band meets the cloth (largest ${f.gap.toFixed(2)})`);
+  assert.equal(f.tube, false);
+  assert.ok(Math.hypot(f.cx - C, f.cy - C) < 2, `centre (${f.cx.toFixed(1)}, ${f.cy.toFixed(1)})`);
+});
+
+test('a cue shaft as wide as a ball across the patch is a tube', () => {
+  const img = patch((_x, y) => (Math.abs(y - C) < R ? [226, 201, 155] : null));
+  const f = fit(img);
+  assert.ok(f === null || f.tube, JSON.stringify(f));
+});
