@@ -24,3 +24,14 @@ test('no corner without a gap around the contact, on a straight run, or without 
   const seenThrough = [S(0, 0, 0), S(0.033, 100, 0), S(0.067, 200, 0), S(0.1, 250, 80), S(0.133, 300, 160)];
   assert.equal(cornerInGap(seenThrough, 0.067), null, 'a turn in a frame that was seen needs no corner');
 });
+
+test('a step a ball\'s width long or more, between frames seen one after the other, is cut at the corner too', () => {
+  // development game 925005's break: the cue ball at 5 m/s, seen 95 mm short of the apex (890, 1) and
+  // next past its turn; the corner in the step after the contact's frame is a ball's width from the apex,
+  // the lines' meeting at the sample before it is not taken
+  const fast = [S(4.7, 460, 147), S(4.733, 632, 99), S(4.767, 811, 53), S(4.8, 879, 85), S(4.833, 928, 134)];
+  assert.equal(cornerInGap(fast, 4.767), null, 'no frame unseen, and no step length given');
+  const c = cornerInGap(fast, 4.767, 68);
+  assert.ok(c, 'a corner');
+  assert.ok(Math.abs(Math.hypot(c[0] - 890, c[1] - 1) - 68) < 10, `corner ${c}`);
+});

@@ -13,21 +13,30 @@ const MAX_REACH = 1.5;
 
 /**
  * Where the run in (the two samples before a gap of a frame or more around `t_s`) meets the run out (the
- * two after it), or null when there is no such gap, too few samples, or no clear turn.
+ * two after it), or null when there is no such gap, too few samples, or no clear turn. A step between
+ * frames seen one after the other counts as a gap when it is `minStep_mm` long or more: a cue ball at
+ * 5 m/s at a break went 170 mm a frame, and its step from a sample short of the apex to one past the
+ * turn cut the corner by as much (the first contact taken was a second-row ball, silently).
  */
-export function cornerInGap(samples: readonly TrackSample[], t_s: number): XY_mm | null {
+export function cornerInGap(samples: readonly TrackSample[], t_s: number, minStep_mm = Infinity): XY_mm | null {
   const h = samples.filter((s, i) => i === 0 || s.t_s > samples[i - 1]!.t_s);
   let frame_s = Infinity;
   for (let i = 0; i + 1 < h.length; i++) frame_s = Math.min(frame_s, h[i + 1]!.t_s - h[i]!.t_s);
+  // (a contact at a sample's time lies in the steps either side of it: the corner furthest inside its
+  // step is the one cut; the other step's lines cross at its end, at the sample itself)
+  let best: XY_mm | null = null, bestInside = 0;
   for (let i = 1; i + 2 < h.length; i++) {
     const a = h[i]!, b = h[i + 1]!;
-    if (b.t_s - a.t_s < 1.5 * frame_s || t_s < a.t_s - 1e-6 || t_s > b.t_s + 1e-6) continue;
-    return corner(h[i - 1]!, a, b, h[i + 2]!);
+    if (t_s < a.t_s - 1e-6 || t_s > b.t_s + 1e-6) continue;
+    if (b.t_s - a.t_s < 1.5 * frame_s && Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) < minStep_mm) continue;
+    const c = corner(h[i - 1]!, a, b, h[i + 2]!);
+    if (c && c.inside > bestInside) { best = c.at; bestInside = c.inside; }
   }
-  return null;
+  return best;
 }
 
-function corner(a0: TrackSample, a: TrackSample, b: TrackSample, b1: TrackSample): XY_mm | null {
+/** Where the run in to `a` and the run out from `b` cross, and how far inside the step a–b (the nearer of its two ends, mm). */
+function corner(a0: TrackSample, a: TrackSample, b: TrackSample, b1: TrackSample): { at: XY_mm; inside: number } | null {
   const ux = a.x_mm - a0.x_mm, uy = a.y_mm - a0.y_mm;
   const vx = b1.x_mm - b.x_mm, vy = b1.y_mm - b.y_mm;
   const lu = Math.hypot(ux, uy), lv = Math.hypot(vx, vy);
@@ -42,5 +51,5 @@ function corner(a0: TrackSample, a: TrackSample, b: TrackSample, b1: TrackSample
   const r = (dux * wy - duy * wx) / det;
   const gap = Math.hypot(wx, wy);
   if (s <= 0 || r <= 0 || s > MAX_REACH * gap || r > MAX_REACH * gap) return null;
-  return [a.x_mm + s * dux, a.y_mm + s * duy];
+  return { at: [a.x_mm + s * dux, a.y_mm + s * duy], inside: Math.min(s, r) };
 }

@@ -565,8 +565,8 @@ export class StrokeBuilder {
   }
 
   /**
-   * A first contact in a frame the cue ball was not seen in, where its run in and its run out meet at a
-   * corner touching another ball than the one taken (and not that one): the ball at the corner instead,
+   * A first contact in a frame the cue ball was not seen in (or in a step longer than a ball's width),
+   * where its run in and its run out meet at a corner touching another ball than the one taken (and not that one): the ball at the corner instead,
    * flagged as a path's correction is (see path-corner.ts).
    */
   private firstContactByCorner(st: Stroke): void {
@@ -574,7 +574,7 @@ export class StrokeBuilder {
     const fc = st.firstContactTrack;
     const first = st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
     if (!first) return;
-    const c = cornerInGap([...st.cueSamples, ...st.cueAfter], first.t_s);
+    const c = cornerInGap([...st.cueSamples, ...st.cueAfter], first.t_s, 2 * this.R);
     if (!c) return;
     const reach = 2 * this.R + CONTACT_NOISE_MM;
     const taken = st.before.get(fc);
