@@ -504,6 +504,27 @@ test('a struck ball does not leave its track for a "ball" that stood unclaimed b
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
 });
 
+test('a ball struck away from a cushion does not leap back onto "a ball" on that cushion\'s line (the bridge hand on the rail)', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const cue: Ball = { id: 'cue', x: -1623, y: 268 };
+  const others = Array.from({ length: 15 }, (_, k): Ball => ({ id: k + 1, x: 600 + 80 * (k % 5), y: -300 + 100 * Math.floor(k / 5) }));
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...others.map((b) => det(b))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  // struck mid-frame: 76 mm on, then 250 mm a frame; in the frame after the first step the ball is a streak
+  // too faint to find, and the bridge hand shows as a "ball" on the head cushion's line 230 mm behind it
+  const hand: Ball = { id: 3, x: -1777, y: 291 };
+  cue.x += 76;
+  tr.update(at(i++, [det(cue, { idProbs: undefined }), ...others.map((b) => det(b))]));
+  tr.update(at(i++, [det(hand, { idProbs: undefined, cueLike: 0.5, partial: true }), ...others.map((b) => det(b))]));
+  for (let k = 0; k < 6; k++, i++) {
+    cue.x += 250;
+    tr.update(at(i, [det(cue, { idProbs: undefined }), det(hand, { idProbs: undefined, cueLike: 0.5, partial: true }), ...others.map((b) => det(b))]));
+  }
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
+});
+
 for (const drift of [0, 2]) {
   test(`a candidate on a fingertip${drift ? ', drifting 60 mm/s,' : ''} does not take a struck ball's blur from the ball's own track`, () => {
     const tr = new Tracker(RUSSIAN_12FT);

@@ -505,6 +505,10 @@ export class Tracker {
     // (a resting cue ball, lost for a frame as the cue came to it, leapt 330 mm back onto the bridge hand
     // and its stroke was "struck 14"); a ball going off the table is seen crossing the cloth first
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > ON_CUSHION_LEAP_R * this.R && this.onCushionLine(d)) return Infinity;
+    // nor one rolling away from that cushion onto it, behind it (the cue ball struck from by the head
+    // cushion at 7 m/s, its first step mid-frame 76 mm long, leapt 230 mm back onto the bridge hand on the
+    // rail: a ball goes back only off something ahead of it, and never faster than it came)
+    if (t.confirmed && t.state === 'visible' && dist > ON_CUSHION_LEAP_R * this.R && this.onCushionLine(d) && this.behindLastStep(t, d) > 2 * this.R) return Infinity;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
@@ -541,6 +545,16 @@ export class Tracker {
   }
 
   /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
+  /** How far behind the track's place a detection lies against its last step (mm; 0 unless that step was half a radius or more). */
+  private behindLastStep(t: Track, d: BallDetection): number {
+    const h = t.history;
+    if (h.length < 2) return 0;
+    const a = h[h.length - 2]!, b = h[h.length - 1]!;
+    const sx = b.x_mm - a.x_mm, sy = b.y_mm - a.y_mm, s = Math.hypot(sx, sy);
+    if (s < 0.5 * this.R) return 0;
+    return -((d.x_mm - t.x_mm) * sx + (d.y_mm - t.y_mm) * sy) / s;
+  }
+
   private onCushionLine(d: BallDetection): boolean {
     return this.insideNose_mm(d) < 0.5 * this.R && !this.zoneAt(d.x_mm, d.y_mm);
   }
