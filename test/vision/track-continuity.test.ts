@@ -546,6 +546,26 @@ for (const drift of [0, 2]) {
   });
 }
 
+test('a candidate seen in only three frames of eight, standing still, does not leap onto a ball struck out from under the cue', () => {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const cue: Ball = { id: 'cue', x: 0, y: 0 };
+  const finger: Ball = { id: 3, x: 0, y: 200 };
+  const arm = { x0_mm: -40, y0_mm: -60, x1_mm: 40, y1_mm: 260 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...far.map((f) => det(f))]));
+  // the player's fingertip behind the ball, found now and then while the cue lies over the ball
+  for (let k = 0; k < 8; k++, i++) tr.update(at(i, [det(cue, { partial: true }), ...(k % 3 === 0 ? [det(finger, { idProbs: undefined, cueLike: 0.5, partial: true })] : []), ...far.map((f) => det(f))], [arm]));
+  const fingerId = tr.tracks.find((t) => !t.confirmed && Math.hypot(t.x_mm - finger.x, t.y_mm - finger.y) < R)?.id;
+  assert.ok(fingerId !== undefined, 'the fingertip is a candidate');
+  // struck at 1.35 m/s away from the fingertip: first found 50 mm on, on part of its outline under the cue
+  for (let k = 1; k <= 8; k++, i++) {
+    cue.y = -50 - 45 * (k - 1);
+    tr.update(at(i, [det(cue, { idProbs: undefined, partial: k === 1 }), ...far.map((f) => det(f))], [arm]));
+    const f = tr.tracks.find((t) => t.id === fingerId);
+    assert.ok(!f || Math.hypot(f.x_mm - cue.x, f.y_mm - cue.y) > 2 * R, `frame ${k}: the fingertip's candidate is on the ball at (${f?.x_mm.toFixed(0)}, ${f?.y_mm.toFixed(0)})`);
+  }
+});
+
 test('a ball learns no look from frames where its speed blurs it', () => {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: -1500, y: 0 };
