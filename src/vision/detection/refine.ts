@@ -139,11 +139,11 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   const gap = runs.length ? runs[0]!.len / K : 1;
   // a cue or an arm as wide as a ball shows two edges with the open ends facing each other
   // (a ball with a dark band across it in a dark corner shows the same two gaps, where the band meets
-  // the cloth: but there its outline ends, and a cue or an arm goes on past it)
+  // the cloth: but it stands alone on the cloth, and a cue or an arm goes on past its outline)
   let tube = false;
   if (runs.length >= 2 && runs[1]!.len >= 0.15 * K) {
     const d = Math.abs(runs[0]!.mid - runs[1]!.mid) % K;
-    tube = Math.min(d, K - d) >= 0.35 * K && (goesOn(img, cx, cy, r, runs[0]!.mid, onCircle) || goesOn(img, cx, cy, r, runs[1]!.mid, onCircle));
+    tube = Math.min(d, K - d) >= 0.35 * K && !enclosed(img, cx, cy, r);
   }
   // how unlike the cloth the inside is
   let nc = 0, tot = 0;
@@ -160,7 +160,7 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   return { cx, cy, r, coverage, gap, tube, notCloth: tot ? nc / tot : 0, clipped };
 }
 
-/** Opponent colours at the samples just outside the circle along ray `k` (of K) and its half-ray neighbours. */
+/** Opponent colours at the samples just outside the circle along ray `k` (of K) and its half-ray neighbours (1.6 and 1.9 radii out). */
 function outside(img: RoiImage, cx: number, cy: number, r: number, k: number): number[][] {
   const out: number[][] = [];
   const c = new Float64Array(3);
@@ -172,20 +172,21 @@ function outside(img: RoiImage, cx: number, cy: number, r: number, k: number): n
 }
 
 /**
- * Whether what lies across the outline at the gap around ray `k` goes on past it: most samples just
- * outside the circle there differ from what lies outside where the outline was found (the cloth, as
- * dark or bright as it is around this ball: a fixed cloth model is at its limit in a dim corner).
+ * Whether the outline stands alone on the cloth: what lies just outside it, all the way round, is alike
+ * (the cloth, as dim or bright as it is round this place: a fixed cloth model is at its limit in a dim
+ * corner), but for a few samples (a shadow's edge, noise). A cue, an arm or a hand goes on past it.
  */
-function goesOn(img: RoiImage, cx: number, cy: number, r: number, k: number, onCircle: readonly boolean[]): boolean {
-  const ref: number[][] = [];
-  onCircle.forEach((on, j) => { if (on) ref.push(...outside(img, cx, cy, r, j)); });
-  const here = outside(img, cx, cy, r, k);
-  // (nothing to compare with: what it is cannot be seen, and it stays a tube)
-  if (ref.length < 6 || !here.length) return true;
-  const med = [0, 1, 2].map((ch) => ref.map((v) => v[ch]!).sort((a, b) => a - b)[ref.length >> 1]!);
-  const differs = here.filter((v) => Math.hypot(v[1]! - med[1]!, v[2]! - med[2]!) > 10 || Math.abs(v[0]! - med[0]!) > Math.max(12, 0.5 * med[0]!)).length;
-  return differs >= 0.5 * here.length;
+function enclosed(img: RoiImage, cx: number, cy: number, r: number): boolean {
+  const ring: number[][] = [];
+  for (let k = 0; k < K; k++) ring.push(...outside(img, cx, cy, r, k));
+  // (most of the ring off the image: what is round it cannot be seen)
+  if (ring.length < 3 * K) return false;
+  const med = [0, 1, 2].map((ch) => ring.map((v) => v[ch]!).sort((a, b) => a - b)[ring.length >> 1]!);
+  const differs = ring.filter((v) => Math.hypot(v[1]! - med[1]!, v[2]! - med[2]!) > 10 || Math.abs(v[0]! - med[0]!) > Math.max(12, 0.5 * med[0]!)).length;
+  return differs <= ENCLOSED_STRAYS * ring.length;
 }
+/** The share of the ring round an enclosed outline that may differ from the rest. */
+const ENCLOSED_STRAYS = 0.1;
 
 /** Algebraic (Kåsa) circle fit: the centre of x² + y² + Dx + Ey + F = 0 in least squares. */
 function kasaCentre(pts: { x: number; y: number }[]): { x: number; y: number } | null {
