@@ -289,6 +289,29 @@ test('a cue ball that reaches two balls within one frame, both set off in the ne
   assert.ok(s[0]!.review?.some((r) => r.what === 'firstContact' && /not certain/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
 });
 
+test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly to count as moving, struck that ball (not a ball moved by hand)', () => {
+  // the cue ball creeps at 140 mm/s under the cue, found once on its way; ball 1 rolls off at 260 mm/s,
+  // slowing, touching nothing else
+  const cue: Ball = { id: 'cue', x: 0, y: 0 };
+  const rest = layout().slice(2);
+  const arm: OccludedBox = { x0_mm: -400, y0_mm: -20, x1_mm: -10, y1_mm: 20 };
+  const out: FrameObservation[] = [];
+  const push = (bs: Ball[], occ: OccludedBox[] = []) => out.push(at(out.length, bs.map((b) => det(b)), occ));
+  const one = (k: number): Ball => ({ id: 1, x: 97 + Math.max(0, 8.7 * (k - 7) - 0.06 * (k - 7) ** 2), y: 0 });
+  for (let k = 0; k < 2 * FPS; k++) push([cue, one(0), ...rest], k >= FPS ? [arm] : []);
+  for (let k = 1; k <= 60; k++) {
+    // (seen once on its way, 24 mm on, then not until it creeps on after ball 1, slower)
+    const x = k <= 6 ? 4.8 * k : 29 + Math.min(20, 1.5 * (k - 6));
+    push([...(k === 5 || (k > 12 && k % 2) ? [{ id: 'cue' as const, x, y: 0 }] : []), one(k), ...rest], [{ ...arm, x1_mm: x - 10 }]);
+  }
+  for (let k = 0; k < 3 * FPS; k++) push([{ id: 'cue', x: 49, y: 0 }, one(60), ...rest]);
+  const recs = run(out);
+  const s = shots(recs);
+  assert.equal(s.length, 1, JSON.stringify(recs));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.equal(s[0]!.firstContact, 1);
+});
+
 test('fingertips by a corner pocket (never a whole ball, there a moment) that go are no ball pocketed', () => {
   const balls = layout();
   const out: FrameObservation[] = [];

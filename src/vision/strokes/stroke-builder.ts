@@ -632,7 +632,11 @@ export class StrokeBuilder {
     // a gap this small is measurement error: the two balls touch
     const touch = 2 * this.R + FROZEN_GAP_mm;
     const at = (x: Track) => this.m(x).anchor ?? { x: x.x_mm, y: x.y_mm };
-    const near = (a: Track, b: Track) => { const p = at(a), q = at(b); return Math.hypot(q.x - p.x, q.y - p.y) <= touch; };
+    // the cue ball is also where it was last seen: pushed softly under the cue, it crept 30 mm into ball 9
+    // too slowly to count as moving, its resting place kept from before the cue hid it, and the stroke
+    // was ball 9 "moved by hand"
+    const places = (x: Track) => (x.id === cue.id ? [at(x), { x: x.x_mm, y: x.y_mm }] : [at(x)]);
+    const near = (a: Track, b: Track) => places(a).some((p) => places(b).some((q) => Math.hypot(q.x - p.x, q.y - p.y) <= touch));
     const chain = chainTo(cue, atStart, near, (o, via) => o.id === t.id && near(via, o));
     if (!chain) return;
     st.struck = cue.id;
