@@ -566,6 +566,26 @@ test('a candidate seen in only three frames of eight, standing still, does not l
   }
 });
 
+test('a struck ball whose blur a just-born phantom behind it leapt onto (its own track refusing the blur\'s look) is handed back to its track', () => {
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: 555, y: -816 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue, { cueLike: 0.9 }), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  // the cue's tip shows as a "ball" 180 mm behind, on the line of the shot, in the frame before the strike
+  tr.update(at(i++, [det(cue, { cueLike: 0.9 }), det({ id: 3, x: 737, y: -835 }, { idProbs: undefined, cueLike: 0.05, partial: true }), ...far.map((f) => det(f))]));
+  // struck at 3 m/s, slowing: blurred, the ball looks nothing like itself at rest
+  let v = 0;
+  for (let k = 0; k < 8; k++, i++) {
+    cue.x -= k === 0 ? 47 : 103 - 4 * (k - 1);
+    cue.y += k === 0 ? 5 : 15;
+    v = k;
+    tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.25, partial: true }), ...far.map((f) => det(f))]));
+  }
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R, `after ${v + 1} frames the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
+});
+
 test('a ball learns no look from frames where its speed blurs it', () => {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: -1500, y: 0 };

@@ -44,6 +44,20 @@ function slowing(h: readonly { t_s: number; x_mm: number; y_mm: number }[]): boo
   return v2 <= 1.1 * v1 + 20;
 }
 
+/**
+ * The candidate as judged: without a first sample it leapt from, a step over two radii and half as long
+ * again as the next (a struck ball only slows; a phantom on the cue's tip, 180 mm behind a yellow cue
+ * ball on the line of the shot, was born a frame before the strike and leapt onto the ball's blur, and
+ * no handover saw a ball leaving the cue ball's place).
+ */
+export function withoutLeadingLeap(cand: Track, R_mm: number): Track {
+  const h = cand.history;
+  if (h.length < 3) return cand;
+  const step = (i: number) => Math.hypot(h[i + 1]!.x_mm - h[i]!.x_mm, h[i + 1]!.y_mm - h[i]!.y_mm);
+  if (step(0) <= 2 * R_mm || step(0) <= 1.5 * step(1)) return cand;
+  return { ...cand, history: h.slice(1) };
+}
+
 /** The hidden resting track a rolling candidate left from, or null. */
 export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number, o: HandoverOptions = HANDOVER): Track | null {
   const h = cand.history;

@@ -3,7 +3,7 @@
 // hidden under an arm (occluded), dropped into a pocket, gone over a cushion, or a short dropout.
 import type { PocketId, TableSpec } from '../../table/geometry.js';
 import { isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
-import { HANDOVER, handoverSource, struckOutFrom } from './handover.js';
+import { HANDOVER, handoverSource, struckOutFrom, withoutLeadingLeap } from './handover.js';
 import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
@@ -608,8 +608,9 @@ export class Tracker {
   private handOver(): void {
     const hidden = this.tracks.filter((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing'));
     if (!hidden.length) return;
-    for (const c of this.tracks) {
-      if (c.confirmed || c.state !== 'visible') continue;
+    for (const found of this.tracks) {
+      if (found.confirmed || found.state !== 'visible') continue;
+      const c = withoutLeadingLeap(found, this.R);
       let t = handoverSource(c, hidden, this.R, this.opts.restSpeed_mm_s);
       const launched = !t;
       t ??= struckOutFrom(c, hidden, this.R, this.opts.restSpeed_mm_s);
@@ -625,7 +626,7 @@ export class Tracker {
       }
       t.lastSeen_s = c.lastSeen_s; t.state = 'visible'; t.last = c.last; t.streak = c.streak;
       hidden.splice(hidden.indexOf(t), 1);
-      c.state = 'dropped' as TrackState;
+      found.state = 'dropped' as TrackState;
       if (!hidden.length) return;
     }
   }
