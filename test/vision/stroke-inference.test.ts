@@ -312,6 +312,32 @@ test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly t
   assert.equal(s[0]!.firstContact, 1);
 });
 
+test('a cue ball left in a corner\'s jaws by one stroke and struck out of them by the next: the next stroke begins when it leaves', () => {
+  const rest = layout().slice(2);
+  const one: Ball = { id: 1, x: -600, y: -300 };
+  const jaw = { x: -1741, y: -854 };
+  const out: FrameObservation[] = [];
+  const push = (cue: Ball) => out.push(at(out.length, [cue, one, ...rest].map((b) => det(b))));
+  // stroke 1: the cue ball rolls into the corner's jaws from 600 mm off, touching nothing, and stops there
+  const from = { x: -1300, y: -600 };
+  for (let k = 0; k < 2 * FPS; k++) push({ id: 'cue', ...from });
+  for (let k = 1; k <= 30; k++) { const f = 1 - (1 - k / 30) ** 2; push({ id: 'cue', x: from.x + f * (jaw.x - from.x), y: from.y + f * (jaw.y - from.y) }); }
+  for (let k = 0; k < 3 * FPS; k++) push({ id: 'cue', ...jaw });
+  const struck_s = out.length / FPS;
+  // stroke 2: struck out of the jaws towards ball 1 at 1.7 m/s (its first step mid-frame), which it meets
+  const ux = one.x - jaw.x, uy = one.y - jaw.y, n = Math.hypot(ux, uy), reach = n - 68;
+  for (let k = 1, d = 0; d < reach; k++) { d = Math.min(reach, k === 1 ? 25 : 25 + 57 * (k - 1)); push({ id: 'cue', x: jaw.x + (d * ux) / n, y: jaw.y + (d * uy) / n }); }
+  const stop = out.length;
+  const cueEnd: Ball = { id: 'cue', x: one.x - (68 * ux) / n, y: one.y - (68 * uy) / n };
+  for (let k = 1; k <= 30; k++) { one.x += 20 * (1 - k / 30) * ux / n; one.y += 20 * (1 - k / 30) * uy / n; push(cueEnd); }
+  for (let k = 0; k < 3 * FPS; k++) push(cueEnd);
+  const s = shots(run(out));
+  assert.equal(s.length, 2, JSON.stringify(s.map((x) => [x.t0, x.struck, x.firstContact])));
+  assert.equal(s[1]!.struck, 'cue');
+  assert.equal(s[1]!.firstContact, 1);
+  assert.ok(Math.abs(s[1]!.t0! - struck_s) < 0.15, `the second stroke began at ${s[1]!.t0}, the ball left the jaws at ${struck_s.toFixed(2)} (met ball 1 at ${(stop / FPS).toFixed(2)})`);
+});
+
 test('fingertips by a corner pocket (never a whole ball, there a moment) that go are no ball pocketed', () => {
   const balls = layout();
   const out: FrameObservation[] = [];

@@ -326,6 +326,18 @@ export class StrokeBuilder {
     return fast ? 'fast' : 'slow';
   }
 
+  /**
+   * Whether a ball in a pocket's jaws is going out onto the table, away from the pocket, at a moving
+   * ball's pace (a ball falls in by itself; nothing but a stroke sends it out: its first frames are slow
+   * as its speed is measured, so no more is asked).
+   */
+  private outOfJaws(t: Track): boolean {
+    const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
+    if (!z) return true;
+    const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+    return speed > this.o.move_mm_s && t.vx_mm_s * -z.x_mm + t.vy_mm_s * -z.y_mm > 0.7 * speed * Math.hypot(z.x_mm, z.y_mm);
+  }
+
   /** When the ball left its rest position: the last history sample still near the anchor. */
   private departure(t: Track, m: Motion): number {
     const a = m.anchor ?? t.history[0];
@@ -411,8 +423,10 @@ export class StrokeBuilder {
       this.unseenContact(this.stroke, t, start_s);
       return [];
     }
-    // a ball leaving the jaw by itself is a fall in the making, not a stroke (R8)
-    if (m.hanging) return [];
+    // a ball leaving the jaw by itself is a fall in the making, not a stroke (R8); one going out onto the
+    // table at a strike's pace was struck (the cue ball left in a corner's jaws by the stroke before was
+    // struck out of them at 1.7 m/s, and the stroke was seen only when it met a ball 3 s later)
+    if (m.hanging && !this.outOfJaws(t)) return [];
     // a ball just put down (from hand, or respotted) is still in the hand's care
     if (start_s - t.born_s < this.o.settle_s) return [];
     const out: VisionRecord[] = [];
