@@ -548,7 +548,6 @@ export class Tracker {
     return Math.min(this.spec.length_mm / 2 - Math.abs(p.x_mm), this.spec.width_mm / 2 - Math.abs(p.y_mm));
   }
 
-  /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
   /** How far behind the track's place a detection lies against its last step (mm; 0 unless that step was half a radius or more). */
   private behindLastStep(t: Track, d: BallDetection): number {
     const h = t.history;
@@ -559,6 +558,7 @@ export class Tracker {
     return -((d.x_mm - t.x_mm) * sx + (d.y_mm - t.y_mm) * sy) / s;
   }
 
+  /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
   private onCushionLine(d: BallDetection): boolean {
     return this.insideNose_mm(d) < 0.5 * this.R && !this.zoneAt(d.x_mm, d.y_mm);
   }
