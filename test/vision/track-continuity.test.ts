@@ -586,6 +586,27 @@ test('a struck ball whose blur a just-born phantom behind it leapt onto (its own
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R, `after ${v + 1} frames the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
 });
 
+test('on a full table, a cue ball struck hard with no arm over it, lost for a frame and found far on as a streak, keeps its track', () => {
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: -1687, y: 96 };
+  const others = Array.from({ length: 15 }, (_, k): Ball => ({ id: k + 1, x: 600 + 80 * (k % 5), y: -300 + 100 * Math.floor(k / 5) }));
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue, { cueLike: 0.9 }), ...others.map((b) => det(b))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  // struck mid-frame: 10 mm on, then a streak too faint to find, then found 195 mm a frame further on,
+  // blurred out of its look
+  cue.x += 10;
+  tr.update(at(i++, [det(cue, { cueLike: 0.9 }), ...others.map((b) => det(b))]));
+  cue.x += 195;
+  tr.update(at(i++, others.map((b) => det(b))));
+  for (let k = 0; k < 5; k++, i++) {
+    cue.x += 195;
+    tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.05, partial: k % 2 === 0 }), ...others.map((b) => det(b))]));
+  }
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
+});
+
 test('a ball learns no look from frames where its speed blurs it', () => {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: -1500, y: 0 };

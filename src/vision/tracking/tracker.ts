@@ -401,7 +401,7 @@ export class Tracker {
     const match = assign(cost);
     prov.forEach((t, i) => {
       const src = this.tracks.find((s) => s.id === t.provisionalFor);
-      if (!src || src.state !== 'occluded') { t.state = 'dropped' as TrackState; return; }
+      if (!src || (src.state !== 'occluded' && src.state !== 'missing')) { t.state = 'dropped' as TrackState; return; }
       const k = match[i]!;
       if (k >= 0) {
         const j = free[k]!;
@@ -524,11 +524,14 @@ export class Tracker {
   }
 
   /**
-   * A confirmed ball at rest that something hid within the last PROVISIONAL_S, near enough that a
-   * stroke could have sent it to this detection since it was last seen.
+   * A confirmed ball standing (below the handover's rolling speed) that something hid, or the camera lost,
+   * within the last PROVISIONAL_S, near enough that a stroke could have sent it to this detection since
+   * it was last seen. (945006's break: the yellow cue ball, its first step 10 mm as it was struck, was a
+   * streak too faint to find and no arm was over it; the blurred ball was found 200 mm a frame further on
+   * with every track held, so no candidate was made for it and the break was "struck 2".)
    */
   private struckFrom(d: BallDetection, t_s: number): Track | undefined {
-    return this.tracks.find((t) => t.confirmed && t.state === 'occluded' && Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s
+    return this.tracks.find((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing') && Math.hypot(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s
       && t_s - t.lastSeen_s <= PROVISIONAL_S
       && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - t.lastSeen_s));
   }
@@ -613,7 +616,8 @@ export class Tracker {
       const c = withoutLeadingLeap(found, this.R);
       let t = handoverSource(c, hidden, this.R, this.opts.restSpeed_mm_s);
       const launched = !t;
-      t ??= struckOutFrom(c, hidden, this.R, this.opts.restSpeed_mm_s);
+      // (a ball struck is still "standing" by its smoothed speed for a frame or two after the strike)
+      t ??= struckOutFrom(c, hidden, this.R, HANDOVER.minSpeed_mm_s);
       if (!t) continue;
       // a resting ball's last resting sample stays first (the stroke began when it left it); a rolling
       // one's path goes on from where it was lost
