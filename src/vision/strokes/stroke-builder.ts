@@ -580,8 +580,8 @@ export class StrokeBuilder {
 
   /**
    * A first contact in a frame the cue ball was not seen in (or in a step longer than a ball's width),
-   * where its run in and its run out meet at a corner touching another ball than the one taken (and not that one): the ball at the corner instead,
-   * flagged as a path's correction is (see path-corner.ts).
+   * where its run in and its run out meet at a corner touching another ball than the one taken (and not
+   * that one): the ball at the corner instead, flagged as a path's correction is (see path-corner.ts).
    */
   private firstContactByCorner(st: Stroke): void {
     if (st.cueTrack === null || st.whileMoving || st.firstContactTrack === null) return;
