@@ -88,8 +88,10 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
         : `no contact was seen, but the cue ball's path ran into ball ${firstContactId}` });
     }
     if (fc !== null && st.firstContactTies?.has(fc) && firstContactId !== null && st.firstContactBehind === undefined) {
-      const others = [...st.firstContactTies].filter((id) => id !== fc).map((id) => c.names.get(id)?.id).map((n) => (n === undefined ? 'a ball not named' : n === 'cue' ? 'the ball named the cue ball' : `ball ${n}`));
-      review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.5, why: `the cue ball reached ${others.join(' and ')} within a frame of ball ${firstContactId}: which it touched first is not certain` });
+      const said = (n: BallId | undefined) => (n === undefined ? 'a ball not named' : n === 'cue' ? 'the ball named the cue ball' : `ball ${n}`);
+      const others = [...st.firstContactTies].filter((id) => id !== fc).map((id) => said(c.names.get(id)?.id));
+      review.push({ what: 'firstContact', ball: firstContactId, confidence: 0.5,
+        why: `the cue ball reached ${others.join(' and ')} within a frame of ball ${firstContactId}: which it touched first is not certain` });
     }
     const pocketed = st.gone.filter((t) => t.state === 'pocketed').map((t) => {
       const ball = name(t.id, 'pocketed');
