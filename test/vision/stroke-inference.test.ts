@@ -786,6 +786,7 @@ test('a ball resting in a pocket\'s jaws that vanishes during a stroke with noth
   const jaw: Ball = { id: 2, x: -1745, y: 857 };
   const rest = layout().slice(3).map((b) => ({ ...b, x: b.x - 200 }));
   const out: FrameObservation[] = [];
+  const start = [cue, one, jaw, ...rest].map((b) => ({ ...b }));
   let i = 0;
   for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, jaw, ...rest]));
   for (let k = 0; k < 60; k++, i++) {
@@ -799,7 +800,7 @@ test('a ball resting in a pocket\'s jaws that vanishes during a stroke with noth
   out.forEach((f, n) => {
     recs.push(...a.push(f));
     if (n === FPS) for (const tr of a.tracker.live()) {
-      const b = [cue, one, jaw, ...rest].find((q) => Math.hypot(q.x - tr.x_mm, q.y - tr.y_mm) < 20);
+      const b = start.find((q) => Math.hypot(q.x - tr.x_mm, q.y - tr.y_mm) < 20);
       if (b) a.ids.seed(tr.id, b.id, 50);
     }
   });
@@ -808,4 +809,60 @@ test('a ball resting in a pocket\'s jaws that vanishes during a stroke with noth
   assert.equal(s.length, 1, JSON.stringify(s));
   assert.deepEqual(s[0]!.pocketed.map((p) => p.ball), [2], JSON.stringify(s[0]));
   assert.ok(s[0]!.review.some((r) => r.what === 'pocketed' && r.ball === 2), JSON.stringify(s[0]!.review));
+});
+
+test('a ball left in a middle pocket\'s jaws, clipped into it by the passing cue ball, is that stroke\'s first contact and pocketing (not a fall by itself)', () => {
+  // (development game 965000 at 85.0 s: the cue ball cut ball 2 into the middle pocket thinly; ball 2 moved
+  // 6 mm in the one frame it was still seen, and its going was told as a fall by itself, the ball the cue
+  // ball went on to hit as the first contact, unflagged)
+  const cue: Ball = { id: 'cue', x: 974, y: -18 };
+  const jaw: Ball = { id: 2, x: -2, y: -865 };
+  const five: Ball = { id: 5, x: -600, y: -835 };
+  const seven: Ball = { id: 7, x: 600, y: 500 };
+  const rest = layout().slice(3, 5).map((b) => ({ ...b, y: b.y + 200 }));
+  const all = () => [cue, jaw, five, seven, ...rest];
+  const out: FrameObservation[] = [];
+  let i = 0;
+  const push = (balls: Ball[]) => out.push(frame(i++, balls));
+  const start = all().map((b) => ({ ...b }));
+  for (let k = 0; k < 2 * FPS; k++) push(all());
+  // stroke 1, to leave ball 2 in the jaws when a stroke ends: ball 7 rolls 300 mm and stops
+  for (let k = 0; k < 30; k++) { seven.x -= 10; push(all()); }
+  for (let k = 0; k < 3 * FPS; k++) push(all());
+  // stroke 2: the cue ball at 3.7 m/s to its touch on ball 2 (centres 68 mm apart at (-8, -797))
+  const touch = { x: -8, y: -797 };
+  const n = Math.hypot(touch.x - cue.x, touch.y - cue.y);
+  const ux = (touch.x - cue.x) / n, uy = (touch.y - cue.y) / n;
+  let gone = false;
+  for (let d = 0; ; ) {
+    d = Math.min(n, d + 124);
+    cue.x = 974 + ux * d; cue.y = -18 + uy * d;
+    if (d >= n) break;
+    push(all());
+  }
+  // the touch's frame: ball 2 nudged 6 mm into the pocket, then gone; the cue ball goes on along the cushion
+  jaw.y -= 6;
+  push(all());
+  gone = true;
+  const visible = () => all().filter((b) => !(gone && b === jaw));
+  for (let k = 0; cue.x > five.x + 68; k++) { cue.x = Math.max(five.x + 68, cue.x - 110); cue.y = Math.max(-825, cue.y - 4); push(visible()); }
+  for (let k = 0; k < 20; k++) { five.x -= 12 - 0.5 * k; cue.x -= 1; push(visible()); }
+  for (let k = 0; k < 3 * FPS; k++) push(visible());
+  // every name sure from the first second (as after many readings)
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const recs: TableRecord[] = [];
+  out.forEach((f, k) => {
+    recs.push(...a.push(f));
+    if (k === FPS) for (const tr of a.tracker.live()) {
+      const b = start.find((q) => Math.hypot(q.x - tr.x_mm, q.y - tr.y_mm) < 20);
+      if (b) a.ids.seed(tr.id, b.id, 50);
+    }
+  });
+  recs.push(...a.finish());
+  const s = shots(recs);
+  assert.equal(s.length, 2, JSON.stringify(recs));
+  assert.equal(s[1]!.struck, 'cue');
+  assert.equal(s[1]!.firstContact, 2, JSON.stringify(s[1]));
+  assert.deepEqual(s[1]!.pocketed.map((p) => [p.ball, p.pocket]), [[2, 'MR']], JSON.stringify(s[1]));
+  assert.equal(recs.filter((r) => r.type === 'fall').length, 0, JSON.stringify(recs.filter((r) => r.type === 'fall')));
 });

@@ -83,6 +83,8 @@ const TIED_CONTACTS_S = 0.07;
 const SAME_MOMENT_S = 0.07;
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 const CONTACT_NOISE_MM = 10;
+/** How long before a jaw ball was last seen a ball passing it counts as its touch (see passedBy()). */
+const PASSED_BY_S = 0.25;
 /** Samples of the cue ball kept after its first contact: two give the direction it went off in. */
 const CUE_AFTER_SAMPLES = 3;
 
@@ -238,6 +240,8 @@ export class StrokeBuilder {
         if (begun) { begun.gone.push(t); continue; }
       }
       if (this.stroke) {
+        const touch = m.hanging && !this.touchedDuringStroke(t) ? this.passedBy(t) : null;
+        if (touch) this.contact(touch.by, t, touch.t_s);
         if (m.hanging && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
         else this.stroke.gone.push(t);
       } else if (t.state === 'pocketed' && (m.hanging || this.tracker.zoneAt(t.x_mm, t.y_mm)?.jaw(t.x_mm, t.y_mm))) {
@@ -794,6 +798,30 @@ export class StrokeBuilder {
 
   private touchedDuringStroke(t: Track): boolean {
     return this.stroke?.contacts.some((c) => c.target === t.id) ?? false;
+  }
+
+  /**
+   * A ball of this stroke that passed within touching reach of a jaw ball's place in the moments before the
+   * jaw ball went down, and when: the touch. A ball in the jaws clipped thinly drops at once, moving a few
+   * mm in the one frame it is still seen, which no contact rule sees (965000 at 85.0 s: the cue ball cut
+   * ball 2 into the middle pocket; its fall was told as ball 2 dropping by itself, and ball 5, which the
+   * cue ball went on to hit, as the first contact).
+   */
+  private passedBy(t: Track): { by: Track; t_s: number } | null {
+    const st = this.stroke!;
+    const places = [st.before.get(t.id), [t.x_mm, t.y_mm] as const].filter((p) => p !== undefined).map(([x, y]) => ({ x, y }));
+    const reach = 2 * this.R + CONTACT_NOISE_MM;
+    let best: { by: Track; t_s: number } | null = null;
+    for (const o of this.tracker.tracks) {
+      if (o === t || !this.m(o).active) continue;
+      const h = o.history.filter((s) => s.t_s >= Math.max(st.t0_s, t.lastSeen_s - PASSED_BY_S) && s.t_s <= t.lastSeen_s + 0.05);
+      for (let i = 1; i < h.length; i++) {
+        if (!places.some((p) => segmentDistance(h[i - 1]!, h[i]!, p) <= reach)) continue;
+        if (!best || h[i - 1]!.t_s < best.t_s) best = { by: o, t_s: h[i - 1]!.t_s };
+        break;
+      }
+    }
+    return best;
   }
 
   private finishStroke(t_s: number, truncated: boolean): VisionRecord[] {
