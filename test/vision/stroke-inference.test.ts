@@ -866,3 +866,35 @@ test('a ball left in a middle pocket\'s jaws, clipped into it by the passing cue
   assert.deepEqual(s[1]!.pocketed.map((p) => [p.ball, p.pocket]), [[2, 'MR']], JSON.stringify(s[1]));
   assert.equal(recs.filter((r) => r.type === 'fall').length, 0, JSON.stringify(recs.filter((r) => r.type === 'fall')));
 });
+
+test('a cue ball come to rest where the ball it hit stood, its outline thrown 25 mm for three frames while that ball still rolls, starts no second stroke', () => {
+  // (development game 965003 at 87.5 s: the cue ball followed ball 13 onto 13's old place and stopped; a
+  // three-frame slip of its detection started a stroke "while moving", and ball 13, still rolling from the
+  // first stroke, was taken as touched by it, measured from where 13 had stood before the first stroke)
+  const cue: Ball = { id: 'cue', x: 0, y: 0 };
+  const a: Ball = { id: 1, x: 400, y: 0 };
+  const rest: Ball[] = [{ id: 2, x: -1000, y: 500 }, { id: 3, x: -1000, y: -500 }, { id: 4, x: 1200, y: 600 }];
+  const out: FrameObservation[] = [];
+  let i = 0;
+  const push = (extra: Partial<Ball> = {}) => out.push(frame(i++, [{ ...cue, ...extra }, a, ...rest]));
+  for (let k = 0; k < 2 * FPS; k++) push();
+  // struck at 1.8 m/s into ball 1, which goes off at 150 mm/s and rolls on for four seconds
+  while (cue.x + 60 < a.x - 68) { cue.x += 60; push(); }
+  cue.x = a.x - 68; push();
+  const rollFrames = 4 * FPS;
+  let creep = 3;
+  let slipAt = -1;
+  for (let k = 0; k < rollFrames; k++) {
+    a.x += 5;
+    // the cue ball follows through onto ball 1's old place, slowing to a stop 10 mm short of its centre
+    if (cue.x < 390) { cue.x = Math.min(390, cue.x + creep); creep = Math.max(1.2, creep * 0.97); }
+    // a second after it stopped, its outline is found 25 mm back for three frames
+    if (cue.x >= 390 && slipAt < 0 && k > 70) slipAt = k;
+    if (slipAt >= 0 && k - slipAt < 3) push({ x: cue.x - 25 }); else push();
+  }
+  for (let k = 0; k < 3 * FPS; k++) push();
+  assert.ok(slipAt >= 0, 'the slip happened while ball 1 rolled');
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, 1);
+});

@@ -456,7 +456,10 @@ export class StrokeBuilder {
     // (a ball that vanished from rest is no longer live, but it was on the table when the stroke began)
     const atStart = this.tracker.live().includes(t) ? this.tracker.live() : [...this.tracker.live(), t];
     for (const o of atStart) {
-      const a = this.m(o).anchor;
+      // (a ball still rolling from the stroke before is where it is now: its anchor is where it rested
+      // before that stroke, and a cue ball come to rest on that very place, its outline slipping 25 mm for
+      // three frames, was taken as a stroke that touched it — 965003 at 87.5 s)
+      const a = o.id !== t.id && this.m(o).active ? undefined : this.m(o).anchor;
       const q = o.id === t.id ? (a ?? this.positionAt(o, start_s)) : (a ?? { x: o.x_mm, y: o.y_mm });
       before.set(o.id, [Math.round(q.x), Math.round(q.y)]);
     }
