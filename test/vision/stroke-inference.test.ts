@@ -378,15 +378,18 @@ test('a ball seen whole that rolls into a corner pocket is pocketed', () => {
   assert.deepEqual(s[0]!.pocketed.map((p) => p.pocket), ['HR']);
 });
 
-/** Like run(), with every ball's name known for sure from the first second (as after a rack or many readings). */
-function runNamed(frames: FrameObservation[]): TableRecord[] {
+/**
+ * Like run(), with every ball's name known for sure from the first second (as after a rack or many readings),
+ * told by where it started.
+ */
+function runNamed(frames: FrameObservation[], start: readonly Ball[] = layout()): TableRecord[] {
   const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
   const out: TableRecord[] = [];
   frames.forEach((f, i) => {
     out.push(...a.push(f));
     if (i === FPS) {
       for (const t of a.tracker.live()) {
-        const b = layout().find((q) => Math.hypot(q.x - t.x_mm, q.y - t.y_mm) < 20);
+        const b = start.find((q) => Math.hypot(q.x - t.x_mm, q.y - t.y_mm) < 20);
         if (b) a.ids.seed(t.id, b.id, 50);
       }
     }
@@ -795,16 +798,7 @@ test('a ball resting in a pocket\'s jaws that vanishes during a stroke with noth
   }
   for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [cue, one, ...rest]));
   // every name sure from the first second (as after many readings): only the pocketing is in doubt
-  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
-  const recs: TableRecord[] = [];
-  out.forEach((f, n) => {
-    recs.push(...a.push(f));
-    if (n === FPS) for (const tr of a.tracker.live()) {
-      const b = start.find((q) => Math.hypot(q.x - tr.x_mm, q.y - tr.y_mm) < 20);
-      if (b) a.ids.seed(tr.id, b.id, 50);
-    }
-  });
-  recs.push(...a.finish());
+  const recs = runNamed(out, start);
   const s = shots(recs);
   assert.equal(s.length, 1, JSON.stringify(s));
   assert.deepEqual(s[0]!.pocketed.map((p) => p.ball), [2], JSON.stringify(s[0]));
@@ -848,17 +842,7 @@ test('a ball left in a middle pocket\'s jaws, clipped into it by the passing cue
   for (let k = 0; cue.x > five.x + 68; k++) { cue.x = Math.max(five.x + 68, cue.x - 110); cue.y = Math.max(-825, cue.y - 4); push(visible()); }
   for (let k = 0; k < 20; k++) { five.x -= 12 - 0.5 * k; cue.x -= 1; push(visible()); }
   for (let k = 0; k < 3 * FPS; k++) push(visible());
-  // every name sure from the first second (as after many readings)
-  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
-  const recs: TableRecord[] = [];
-  out.forEach((f, k) => {
-    recs.push(...a.push(f));
-    if (k === FPS) for (const tr of a.tracker.live()) {
-      const b = start.find((q) => Math.hypot(q.x - tr.x_mm, q.y - tr.y_mm) < 20);
-      if (b) a.ids.seed(tr.id, b.id, 50);
-    }
-  });
-  recs.push(...a.finish());
+  const recs = runNamed(out, start);
   const s = shots(recs);
   assert.equal(s.length, 2, JSON.stringify(recs));
   assert.equal(s[1]!.struck, 'cue');
