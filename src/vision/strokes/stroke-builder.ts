@@ -240,9 +240,10 @@ export class StrokeBuilder {
         if (begun) { begun.gone.push(t); continue; }
       }
       if (this.stroke) {
+        // a ball in the jaws drops by itself (R8) unless a ball of this stroke touched it
         const touch = m.hanging && !this.touchedDuringStroke(t) ? this.passedBy(t) : null;
         if (touch) this.contact(touch.by, t, touch.t_s);
-        if (m.hanging && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
+        if (m.hanging && !touch && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
         else this.stroke.gone.push(t);
       } else if (t.state === 'pocketed' && (m.hanging || this.tracker.zoneAt(t.x_mm, t.y_mm)?.jaw(t.x_mm, t.y_mm))) {
         // between strokes only a ball resting in the jaws drops by itself (R8); a "ball" that
