@@ -446,34 +446,9 @@ export class Tracker {
    */
   private placeDistance(t: Track, d: BallDetection, t_s: number): number {
     const since = t_s - t.lastSeen_s;
-    const [px, py] = this.stoppedShort(t, t.x_mm + t.vx_mm_s * Math.min(since, 0.5), t.y_mm + t.vy_mm_s * Math.min(since, 0.5));
+    const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
+    const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
     return Math.min(Math.hypot(d.x_mm - px, d.y_mm - py), Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm));
-  }
-
-  /**
-   * Where a moving ball's straight run from its last place to (px, py) first meets a ball at rest
-   * squarely enough to be stopped or turned (centres closer than 1.5 radii across the path), or (px, py)
-   * if it meets none: a ball does not go on through another. (A red cue ball lost for the frame of the
-   * break, predicted on through the apex ball it had struck, took ball 5 behind the apex 6 mm from its
-   * prediction; ball 5's own track, 7 mm off, lost it, and the two swapped names.)
-   */
-  private stoppedShort(t: Track, px: number, py: number): [number, number] {
-    const run = Math.hypot(px - t.x_mm, py - t.y_mm);
-    if (run < this.R) return [px, py];
-    const ux = (px - t.x_mm) / run;
-    const uy = (py - t.y_mm) / run;
-    let first = run;
-    for (const o of this.tracks) {
-      if (o === t || !o.confirmed || (o.state !== 'visible' && o.state !== 'occluded')) continue;
-      if (Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.opts.restSpeed_mm_s) continue;
-      const along = (o.x_mm - t.x_mm) * ux + (o.y_mm - t.y_mm) * uy;
-      const across = Math.abs((o.x_mm - t.x_mm) * uy - (o.y_mm - t.y_mm) * ux);
-      if (along <= 0 || across >= 1.5 * this.R) continue;
-      // where the two centres are two radii apart
-      const s = along - Math.sqrt(4 * this.R * this.R - across * across);
-      if (s > 0 && s < first) first = s;
-    }
-    return first === run ? [px, py] : [t.x_mm + ux * first, t.y_mm + uy * first];
   }
 
   private matchCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number, dt: number): number {
