@@ -85,6 +85,8 @@ const SAME_MOMENT_S = 0.07;
 const CONTACT_NOISE_MM = 10;
 /** How long before a jaw ball was last seen a ball passing it counts as its touch (see passedBy()). */
 const PASSED_BY_S = 0.25;
+/** …and how long after it. */
+const PASSED_AFTER_S = 0.05;
 /** Samples of the cue ball kept after its first contact: two give the direction it went off in. */
 const CUE_AFTER_SAMPLES = 3;
 
@@ -241,10 +243,11 @@ export class StrokeBuilder {
       }
       if (this.stroke) {
         // a ball in the jaws drops by itself (R8) unless a ball of this stroke touched it
-        const touch = m.hanging && !this.touchedDuringStroke(t) ? this.passedBy(t) : null;
-        if (touch) this.contact(touch.by, t, touch.t_s);
-        if (m.hanging && !touch && !this.touchedDuringStroke(t)) this.stroke.independentFalls.push(t);
-        else this.stroke.gone.push(t);
+        if (m.hanging && !this.touchedDuringStroke(t)) {
+          const touch = this.passedBy(t);
+          if (touch) { this.contact(touch.by, t, touch.t_s); this.stroke.gone.push(t); }
+          else this.stroke.independentFalls.push(t);
+        } else this.stroke.gone.push(t);
       } else if (t.state === 'pocketed' && (m.hanging || this.tracker.zoneAt(t.x_mm, t.y_mm)?.jaw(t.x_mm, t.y_mm))) {
         // between strokes only a ball resting in the jaws drops by itself (R8); a "ball" that
         // vanishes near a pocket elsewhere was a hand or a body passing by
@@ -818,7 +821,8 @@ export class StrokeBuilder {
     let best: { by: Track; t_s: number } | null = null;
     for (const o of this.tracker.tracks) {
       if (o === t || !this.m(o).active) continue;
-      const h = o.history.filter((s) => s.t_s >= Math.max(st.t0_s, t.lastSeen_s - PASSED_BY_S) && s.t_s <= t.lastSeen_s + 0.05);
+      // (up to a frame or so after its last sighting: the touch may be what hid it)
+      const h = o.history.filter((s) => s.t_s >= Math.max(st.t0_s, t.lastSeen_s - PASSED_BY_S) && s.t_s <= t.lastSeen_s + PASSED_AFTER_S);
       for (let i = 1; i < h.length; i++) {
         if (!places.some((p) => segmentDistance(h[i - 1]!, h[i]!, p) <= reach)) continue;
         if (!best || h[i - 1]!.t_s < best.t_s) best = { by: o, t_s: h[i - 1]!.t_s };
