@@ -190,7 +190,7 @@ function tallyPocketedIdentity(truth: TableRecord[], seen: TableRecord[]): void 
 // `moved` and `fall` records change the score too: each seen one against the truth's (same kind,
 // within a second; a fall also the same ball and pocket)
 const other = { moved: { truth: 0, seen: 0, matched: 0 }, fall: { truth: 0, seen: 0, matched: 0 } };
-function tallyOther(truth: TableRecord[], seen: TableRecord[]): void {
+function tallyOther(clip: string, truth: TableRecord[], seen: TableRecord[]): void {
   for (const kind of ['moved', 'fall'] as const) {
     const ts = truth.filter((x) => x.type === kind) as (MovedRecord | FallRecord)[];
     const ss = seen.filter((x) => x.type === kind) as (MovedRecord | FallRecord)[];
@@ -201,8 +201,8 @@ function tallyOther(truth: TableRecord[], seen: TableRecord[]): void {
       const k = left.findIndex((y) => Math.abs((y.t ?? 0) - (x.t ?? 0)) < 1 && (kind === 'moved' || ((y as FallRecord).ball === (x as FallRecord).ball && (y as FallRecord).pocket === (x as FallRecord).pocket)));
       if (k >= 0) { left.splice(k, 1); other[kind].matched++; }
     }
-    if (show) for (const x of ss) process.stderr.write(`  seen ${JSON.stringify(x)}\n`);
-    if (show) for (const x of ts) process.stderr.write(`  truth ${JSON.stringify(x)}\n`);
+    if (show) for (const x of ss) process.stderr.write(`  ${clip} seen ${JSON.stringify(x)}\n`);
+    if (show) for (const x of ts) process.stderr.write(`  ${clip} truth ${JSON.stringify(x)}\n`);
   }
 }
 const perScenario = new Map<string, { strokes: number; exact: number; silent: number }>();
@@ -216,7 +216,7 @@ for (const r of results) {
   seenAll.push(...r.seen.map(shift));
   offset += r.duration_s + 10;
   tallyPocketedIdentity(r.truth, r.seen);
-  tallyOther(r.truth, r.seen);
+  tallyOther(`${r.name} ${r.seed}`, r.truth, r.seen);
   const rep = compareShots(r.truth, r.seen);
   const s = perScenario.get(r.name) ?? { strokes: 0, exact: 0, silent: 0 };
   s.strokes += rep.strokes; s.exact += rep.exact; s.silent += rep.silentErrors;
