@@ -525,6 +525,36 @@ test('a cue ball struck at a middling pace from under the arm, first seen a ball
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
 
+test('a cue ball found only in part against the cue, struck, first seen 86 mm on under the cue\'s shaft and into a ball the next frame, is the struck ball (its look says so)', () => {
+  // (965006 at 85.3 s: "struck 15", the cue ball's track left behind under the cue and lost.) The cue ball
+  // rests under the arm, is lost from view the frame it is struck at 1.3 m/s, is found again 86 mm on
+  // (under the cue's shaft, then clear of it), and at once cuts ball 15, which goes on while the cue ball veers off slowly:
+  // no straight run of samples, only its look
+  const cue: Ball = { id: 'cue', x: 1000, y: 500 };
+  const fifteen: Ball = { id: 15, x: 1150, y: 540 };
+  const rest: Ball[] = Array.from({ length: 8 }, (_, k): Ball => ({ id: k + 1, x: -1200 + 150 * (k % 4), y: k < 4 ? -400 : 400 }));
+  const arm: OccludedBox = { x0_mm: 800, y0_mm: 440, x1_mm: 1010, y1_mm: 560 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, fifteen, ...rest], i >= FPS ? [arm] : []));
+  out.push(frame(i++, [fifteen, ...rest], [arm]));
+  const ux = 0.85, uy = 0.53;
+  for (let k = 0; k < 20; k++, i++) {
+    const c: Ball = { id: 'cue', x: 1086 + 9 * Math.min(k, 12), y: 500 - 9 * Math.min(k, 12) };
+    // (ball 15 already going the frame the cue ball is found again: the stroke begins with it)
+    const f: Ball = { id: 15, x: fifteen.x + ux * 30 * Math.min(k + 1, 15), y: fifteen.y + uy * 30 * Math.min(k + 1, 15) };
+    // (the cue over it the first time: the shaft's box reaches past the tip)
+    out.push(frame(i, [c, f, ...rest], k === 0 ? [{ ...arm, x1_mm: 1110 }] : k < 3 ? [arm] : []));
+  }
+  const last = out.at(-1)!.detections.slice(0, 2).map((d) => ({ x: d.x_mm, y: d.y_mm }));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', ...last[0]! }, { id: 15, ...last[1]! }, ...rest]));
+  const s = shots(runNamed(out, [cue, fifteen, ...rest]));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 15, JSON.stringify(s[0]));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});
+
 test('a stroke so soft no ball rolls fast enough to count as moving (the cue ball pushed 18 mm into ball 1) is a stroke, flagged, not balls moved at rest', () => {
   // the cue ball rests 9 mm short of ball 1; it creeps 18 mm at 90 mm/s, and ball 1, touched after three
   // frames, creeps 24 mm on at 140 mm/s; both stop

@@ -425,6 +425,7 @@ export class StrokeBuilder {
       this.contact(cause, t, start_s);
       return [];
     }
+    if (this.stroke && this.lateCueStart(this.stroke, t, start_s)) return [];
     if (this.stroke && t.id !== this.stroke.struck && !m.hanging && !this.namedCue(t)) {
       // only the cue ball is struck while balls still roll (R5.2); an object ball set moving with no
       // ball seen near it was hit in a contact the camera missed (a fast ball between two frames)
@@ -626,6 +627,28 @@ export class StrokeBuilder {
     const n = this.namingNow(t.id);
     if (n && n.confidence >= 0.5) return n.id === 'cue';
     return t.id === this.stroke?.cueTrack;
+  }
+
+  /**
+   * The cue ball seen to leave its place only now, though it left it no later than the ball this stroke
+   * began with (an object ball taken as struck, F3, or the cue ball taken as struck frozen against it): its
+   * track was given its path a frame or two late, hidden under the cue as it was struck (see cueLookFrom()),
+   * and the stroke is the cue ball's, begun when it left its place. The first ball the stroke moved, with
+   * no contact seen, is taken as the first contact and flagged so. (965006 at 85.3 s: a stroke "struck cue",
+   * frozen, ended at once, and a second one, "played while balls rolled", held the pocketing.)
+   */
+  private lateCueStart(st: Stroke, t: Track, start_s: number): boolean {
+    if (t.id !== st.cueTrack || start_s > st.t0_s + SAME_MOMENT_S) return false;
+    if (st.struck === t.id && !st.struckFrozen) return false;
+    const first = st.struck !== t.id ? this.tracker.tracks.find((o) => o.id === st.struck) : undefined;
+    st.struck = t.id;
+    st.struckFrozen = false;
+    st.t0_s = Math.min(st.t0_s, start_s);
+    if (first && st.firstContactTrack === null) {
+      this.contact(t, first, st.t0_s);
+      st.firstContactGuessed = true;
+    }
+    return true;
   }
 
   /**

@@ -167,3 +167,33 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
   }
   return best;
 }
+
+/** cueLookFrom()'s thresholds: a look this cue-like, the candidate this fast, found this soon after the ball was last seen. */
+export const CUE_LOOK_HANDOVER = { cueLook: 0.6, otherLook: 0.5, minLooks: 5, minSpeed_mm_s: 300, maxGap_s: 0.3, maxStrike_mm_s: 8000 };
+
+/*
+ * The cue ball is the one ball that looks unlike the rest, and the one nearly always struck. Resting against
+ * the cue's tip it is found only in part and taken for part of the cue and arm; struck, it shows up a frame
+ * or two later a ball's width or more away, and if it meets a ball at once its candidate never runs the
+ * straight samples the handovers above want (the stroke was "struck 15": the cue ball left behind, hidden,
+ * and lost). A moving candidate that looks like the cue ball in every frame it was found, near where the
+ * hidden resting cue ball was last seen, when no other ball on the table looks like it, is the cue ball.
+ */
+
+/** The hidden resting cue-like track a cue-like moving candidate was struck out from, or null. */
+export function cueLookFrom(cand: Track, leastLook: number | undefined, others: readonly Track[], hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number, o = CUE_LOOK_HANDOVER): Track | null {
+  const h = cand.history;
+  if (cand.confirmed || h.length < 2 || (cand.clearSeen ?? 0) < 1 || leastLook === undefined || leastLook < o.cueLook) return null;
+  const a = h[0]!, b = h.at(-1)!;
+  if (Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / Math.max(1e-3, b.t_s - a.t_s) < o.minSpeed_mm_s) return null;
+  const cueLike = (t: Track) => (t.lookN ?? 0) >= o.minLooks && t.look! >= o.cueLook;
+  const src = hidden.filter((t) => t.confirmed && t.state !== 'visible' && cueLike(t) && Math.hypot(t.vx_mm_s, t.vy_mm_s) <= restSpeed_mm_s);
+  if (src.length !== 1) return null;
+  const t = src[0]!;
+  // no other ball that looks like it: then the candidate could be that one as well
+  if (others.some((x) => x !== t && x !== cand && x.confirmed && (x.lookN ?? 0) >= o.minLooks && x.look! >= o.otherLook)) return null;
+  const gap = a.t_s - t.lastSeen_s;
+  if (gap < 0 || gap > o.maxGap_s) return null;
+  const d = Math.hypot(a.x_mm - t.x_mm, a.y_mm - t.y_mm);
+  return d >= R_mm && d <= 2 * R_mm + o.maxStrike_mm_s * gap ? t : null;
+}

@@ -3,7 +3,7 @@
 // hidden under an arm (occluded), dropped into a pocket, gone over a cushion, or a short dropout.
 import type { PocketId, TableSpec } from '../../table/geometry.js';
 import { isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
-import { HANDOVER, handoverSource, struckOutFrom, withoutLeadingLeap } from './handover.js';
+import { cueLookFrom, HANDOVER, handoverSource, struckOutFrom, withoutLeadingLeap } from './handover.js';
 import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
@@ -67,6 +67,8 @@ export interface Track {
   /** mean look (how like the cue ball, see TrackerOptions.lookOf) over `lookN` whole detections */
   look?: number;
   lookN?: number;
+  /** the least cue-like look of any detection it took, blurred or part-found too (see cueLookFrom()) */
+  leastLook?: number;
   /**
    * set on a provisional candidate, made on a full table (see Tracker.struckFrom()): the hidden ball's track
    * it may be. It never rests into a ball of its own.
@@ -357,7 +359,7 @@ export class Tracker {
       this.tracks.push({
         ...(provisionalFor !== undefined ? { provisionalFor } : {}),
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
-        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1, clearSeen: underArm[j] ? 0 : 1,
+        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1, clearSeen: underArm[j] ? 0 : 1, leastLook: looks[j] ?? -Infinity,
         confirmed: false, restSince_s: o.t_s,
       });
     });
@@ -618,6 +620,7 @@ export class Tracker {
       const launched = !t;
       // (a ball struck is still "standing" by its smoothed speed for a frame or two after the strike)
       t ??= struckOutFrom(c, hidden, this.R, HANDOVER.minSpeed_mm_s);
+      t ??= cueLookFrom(c, found.leastLook, this.live(), hidden, this.R, this.opts.restSpeed_mm_s);
       if (!t) continue;
       // a resting ball's last resting sample stays first (the stroke began when it left it); a rolling
       // one's path goes on from where it was lost
@@ -703,6 +706,7 @@ export class Tracker {
     t.streak += 1;
     if (!d.partial) t.wholeSeen = (t.wholeSeen ?? 0) + 1;
     if (!underArm) t.clearSeen = (t.clearSeen ?? 0) + 1;
+    t.leastLook = lookOfD === undefined ? -Infinity : Math.min(t.leastLook ?? Infinity, lookOfD);
     // (nor one blurred by its speed: a red cue ball found only part-whole at rest learnt its look in a
     // break's flight, washed-out grey, and then refused its own sharp red outline at the rack)
     const look = d.partial || step_mm_s > BLUR_SPEED_MM_S ? undefined : lookOfD;
