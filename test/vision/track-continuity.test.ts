@@ -137,6 +137,29 @@ test('a ball lost by a pocket that turns up again beside it is back on the table
   assert.ok(!stays.maybeBack && !stays.cameBack);
 });
 
+test('a ball that fell into a corner pocket is not brought back by a "ball" found deep in the hole', () => {
+  // (965003 at 44.9 s: ball 9 went down in the FL pocket and a frame later the hole's dark mouth, 12 mm
+  // from the surface's corner, was found as a "ball" and taken for it come back out)
+  const m = pocketMouth(RUSSIAN_12FT, 'FL');
+  const dx = Math.sign(m.x), dy = Math.sign(m.y);
+  const tr = new Tracker(RUSSIAN_12FT);
+  const b: Ball = { id: 9, x: m.x - dx * 300, y: m.y - dy * 300 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  for (let k = 0; k < 16; k++, i++) {
+    b.x += dx * 14; b.y += dy * 14;
+    tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  }
+  for (let k = 0; k < 10; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  assert.equal(tr.tracks.find((t) => t.id === id)!.state, 'pocketed');
+  const hole: Ball = { id: 9, x: m.x - dx * 8, y: m.y - dy * 9 };
+  for (let k = 0; k < 10; k++, i++) tr.update(at(i, [det(hole, { partial: true }), ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.equal(t.state, 'pocketed', 'still down');
+  assert.equal(t.cameBack, undefined);
+});
+
 test('a ball resting in the jaws that the camera loses for half a second and finds again did not fall; one that stays gone did', () => {
   const m = pocketMouth(RUSSIAN_12FT, 'MR');
   const run = (comesBack: boolean) => {
@@ -152,6 +175,20 @@ test('a ball resting in the jaws that the camera loses for half a second and fin
   };
   assert.deepEqual(run(true), []);
   assert.deepEqual(run(false).map((r) => r.type === 'fall' && [r.ball, r.pocket]), [[9, 'MR']]);
+});
+
+test('a "ball" resting deep in a corner pocket\'s hole, past its jaws, never becomes a ball; one held by the jaws does', () => {
+  // (965005: the FL pocket's dark round mouth, 10 mm from the surface's corner, found in part frame after
+  // frame, became a ball after two seconds and was "pocketed" when the detector next missed it)
+  const m = pocketMouth(RUSSIAN_12FT, 'FL');
+  const run = (p: Ball) => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    for (let i = 0; i < 5 * 30; i++) tr.update(at(i, [det(p, { partial: true }), ...far.map((f) => det(f))]));
+    return tr.live().some((t) => Math.hypot(t.x_mm - p.x, t.y_mm - p.y) < R);
+  };
+  assert.equal(run({ id: 8, x: m.x - 9, y: m.y - 5 }), false, 'the hole is no ball');
+  // a ball in the jaws has its centre about the jaw line, half the opening (36 mm) from the corner
+  assert.equal(run({ id: 8, x: m.x - 27, y: m.y - 27 }), true, 'a ball in the jaws is one');
 });
 
 test('a "ball" in a corner pocket\'s hole that no reading names (the hole\'s dark disc) makes no fall when it goes', () => {

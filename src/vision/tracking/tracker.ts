@@ -340,7 +340,9 @@ export class Tracker {
       if (d.conf < 0.3) { unclaimed.push(d); return; }
       // a ball no track follows, found beside a pocket just after a ball was taken into it, is that
       // ball: lost in the pocket's shadow, or back out of the jaws (R7.3)
-      const back = underArm[j] ? undefined : this.backOutOf(d, looks[j], o.t_s);
+      // (not one deep in a corner's hole: a ball back out of the jaws is on the cloth, and the hole's dark
+      // mouth, found as a "ball", brought ball 9 back a frame after it fell — 965003 at 44.9 s)
+      const back = underArm[j] || this.overCornerHole(d) ? undefined : this.backOutOf(d, looks[j], o.t_s);
       if (back) {
         back.cameBack = { pocket: back.pocket!, t_s: o.t_s };
         delete back.pocket; delete back.gone_s; delete back.goneUnseen; delete back.maybeBack;
@@ -419,7 +421,7 @@ export class Tracker {
     const t_s = o.t_s;
     // a hand, an arm or the cue's ferrule can pass for a ball and hold still while the player aims:
     // a new ball counts only once it has rested clear of them (one put down is, when the hand goes)
-    if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R)) t.restSince_s = t_s;
+    if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)) t.restSince_s = t_s;
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
     // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
     // throw part-found "balls" that held still for half a second and became balls. Not everywhere: the
@@ -566,6 +568,18 @@ export class Tracker {
   /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
   private onCushionLine(d: BallDetection): boolean {
     return this.insideNose_mm(d) < 0.5 * this.R && !this.zoneAt(d.x_mm, d.y_mm);
+  }
+
+  /**
+   * Whether a place is within half a radius of a corner of the playing surface, where the cushions' lines
+   * meet: deep in a corner pocket's hole, past its jaws, where no ball rests (a ball held by the jaws has
+   * its centre about the jaw line, half an opening from the corner). The hole's round dark mouth, its lip
+   * lit, is found as a "ball" there now and then; left to rest there it became a ball, "pocketed" when
+   * the detector next missed it.
+   */
+  private overCornerHole(p: { x_mm: number; y_mm: number }): boolean {
+    const hx = this.spec.length_mm / 2, hy = this.spec.width_mm / 2;
+    return Math.hypot(Math.abs(p.x_mm) - hx, Math.abs(p.y_mm) - hy) < 0.5 * this.R;
   }
 
   /** Whether a place is within BY_CUSHION_BALLS balls' widths of a cushion's nose (where hands on the rail reach). */
