@@ -20,6 +20,16 @@ test('two-stage matching: a detection on a track\'s own place is that track\'s, 
   assert.deepEqual(matchInTwoStages([[250]], R), [0]);
 });
 
+test('two-stage matching: a ball\'s track near its expected place is served before a candidate nearer still', () => {
+  // (965003 at 28.2 s) the rolling cue ball's track 26 mm (5 mm and a look cost) from the ball's detection, a
+  // candidate born on its shadow 21 mm from it and 151 / 62 mm from the shadow's next detection
+  const cost = [[26, 151], [21, 62]];
+  assert.deepEqual(matchInTwoStages(cost, R), [1, 0], 'on equal terms the candidate takes the ball');
+  assert.deepEqual(matchInTwoStages(cost, R, [true, false]), [0, 1], "the ball's track first: the candidate gets the shadow");
+  // a candidate alone near a detection still takes it
+  assert.deepEqual(matchInTwoStages([[Infinity, 5], [3, Infinity]], R, [true, false]), [1, 0]);
+});
+
 /**
  * Ball 1 rests under the cue (hidden for a frame) as ball 2 rolls past 150 mm away; the cue's tip beside
  * ball 2 throws a partial "ball" under the cue, which a resting ball may not take but a rolling one may.
