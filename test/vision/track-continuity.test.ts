@@ -212,6 +212,22 @@ test('a "ball" in a corner pocket\'s hole that no reading names (the hole\'s dar
   assert.deepEqual(recs.filter((r) => r.type === 'fall'), []);
 });
 
+test('a ball held in a middle pocket\'s jaws that drops does not leap onto a hand on the rail 230 mm away', () => {
+  // (hanging-shake at 13.4 s: ball 10, its centre 17 mm past the cushion's line, dropped as the table was
+  // shaken; its track took a "ball" on the hand by the rail, followed it, and the fall was a stroke)
+  const m = pocketMouth(RUSSIAN_12FT, 'MR');
+  const sy = Math.sign(m.y);
+  const tr = new Tracker(RUSSIAN_12FT);
+  const jaw: Ball = { id: 10, x: m.x + 7, y: m.y + sy * 17 };
+  let i = 0;
+  for (; i < 60; i++) tr.update(at(i, [det(jaw), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - jaw.x, t.y_mm - jaw.y) < R)!.id;
+  const hand: Ball = { id: 'cue', x: m.x + 216, y: m.y - sy * 66 };
+  for (let k = 0; k < 10; k++, i++) tr.update(at(i, [det({ ...hand, y: hand.y - sy * 5 * k }, { partial: true, cueLike: 0.4 }), ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - jaw.x, t.y_mm - jaw.y) < R, `stayed at the jaw, not on the hand (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
+});
+
 test('a shot whose other balls moved or fell with no first contact seen says so (a jaw ball falling too); one that touched nothing does not', () => {
   const cue = track(1, { state: 'visible' });
   const three = track(3, { state: 'pocketed', pocket: 'HL', gone_s: 12, history: [{ t_s: 11.9, x_mm: -1700, y_mm: 800 }, { t_s: 12, x_mm: -1710, y_mm: 810 }] });

@@ -71,6 +71,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   let clothMean: Float32Array | null = null;
   const clothL = profile.clothLab[0];
   const mouths = POCKET_IDS.map((id) => pocketMouth(profile.table, id));
+  const inMiddleMouth = (x: number, y: number) => Math.abs(x) < profile.table.middlePocket_mm / 2 - 0.6 * R_mm && Math.abs(y) <= profile.table.width_mm / 2 + 0.6 * R_mm;
   const nearPocket = (x: number, y: number) => mouths.some((m) => Math.hypot(m.x - x, m.y - y) < 2.5 * profile.table.ball_mm);
   // the usual ball colour (Lab a, b) under these lamps: most balls are alike, the cue ball is the odd one
   let refAB: [number, number] | null = null;
@@ -141,7 +142,9 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       // a centre beyond the cushion noses is a pocket's hole or the rail, not a ball (one in the
       // jaws still has its centre at the mouth; a whole radius past the noses near pockets was tried
       // for hanging balls and did not make those development clips right)
-      if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm)) continue;
+      // A middle pocket's mouth is wider than a ball: one held in its jaws sits with its centre up to half
+      // a radius past the cushion's line (ball 3 at 17 mm past it was lost there and taken as pocketed)
+      if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm) && !inMiddleMouth(mm.x, mm.y)) continue;
       const look = discAppearance(img, fit.cx, fit.cy, fit.r, refAB);
       // a pocket's hole is round and ball-sized too, but dark through and through: no highlight
       if (nearPocket(mm.x, mm.y) && look.lab[0] < 0.45 * clothL && look.maxL < 1.1 * clothL) continue;

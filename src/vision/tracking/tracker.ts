@@ -494,7 +494,9 @@ export class Tracker {
     // So too one moving in the jaws: ball 4 nudged into a corner was followed onto dark "balls" in the
     // hole's mouth, then leapt 240 mm back out onto the cue ball (its own track hidden
     // under the arm that frame), and was never called pocketed
-    const z = t.state === 'missing' || speed > this.opts.restSpeed_mm_s ? this.zoneAt(t.x_mm, t.y_mm) : undefined;
+    // So too one resting in the jaws: when it drops, it does not leap onto a hand on the rail 230 mm away
+    // (ball 10, hanging in a middle pocket, followed the hand that shook the table and was "struck")
+    const z = this.zoneAt(t.x_mm, t.y_mm);
     if (z && (t.state === 'missing' || z.jaw(t.x_mm, t.y_mm))) gate = Math.min(gate, BACK_OUT_R * this.R);
     // a ball out of sight comes back far from where it was only as a ball seen whole and clear of the
     // arm: the hand, the arm and the cue's ferrule throw ball-like phantoms, and a lost track that takes
