@@ -142,7 +142,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       // a centre beyond the cushion noses is a pocket's hole or the rail, not a ball (one in the
       // jaws still has its centre at the mouth; a whole radius past the noses near pockets was tried
       // for hanging balls and did not make those development clips right)
-      // A middle pocket's mouth is wider than a ball: one held in its jaws sits with its centre up to half
+      // A middle pocket's mouth is wider than a ball: one held in its jaws sits with its centre up to 0.6 of
       // a radius past the cushion's line (ball 3 at 17 mm past it was lost there and taken as pocketed)
       if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm) && !inMiddleMouth(mm.x, mm.y)) continue;
       const look = discAppearance(img, fit.cx, fit.cy, fit.r, refAB);
