@@ -8,7 +8,7 @@
 // three, its track's speed still lags the strike, and the ball is found again as a new candidate further
 // on, which never rests until the stroke is over. A candidate born ahead of a lost rolling track, on its
 // line and going its way, is that ball.
-import type { Track } from './tracker.js';
+import { MIN_LOOKS, type Track } from './tracker.js';
 
 export interface HandoverOptions {
   /** samples the candidate needs before it is judged */
@@ -169,7 +169,7 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
 }
 
 /** cueLookFrom()'s thresholds: a look this cue-like, the candidate this fast, found this soon after the ball was last seen. */
-export const CUE_LOOK_HANDOVER = { cueLook: 0.6, otherLook: 0.5, minLooks: 5, minSpeed_mm_s: 300, maxGap_s: 0.3, maxStrike_mm_s: 8000 };
+export const CUE_LOOK_HANDOVER = { cueLook: 0.6, otherLook: 0.5, minSpeed_mm_s: 300, maxGap_s: 0.3, maxStrike_mm_s: 8000 };
 
 /*
  * The cue ball is the one ball that looks unlike the rest, and the one nearly always struck. Resting against
@@ -181,17 +181,18 @@ export const CUE_LOOK_HANDOVER = { cueLook: 0.6, otherLook: 0.5, minLooks: 5, mi
  */
 
 /** The hidden resting cue-like track a cue-like moving candidate was struck out from, or null. */
-export function cueLookFrom(cand: Track, leastLook: number | undefined, others: readonly Track[], hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number, o = CUE_LOOK_HANDOVER): Track | null {
+export function cueLookFrom(cand: Track, others: readonly Track[], hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number, o = CUE_LOOK_HANDOVER): Track | null {
   const h = cand.history;
-  if (cand.confirmed || h.length < 2 || (cand.clearSeen ?? 0) < 1 || leastLook === undefined || leastLook < o.cueLook) return null;
+  if (cand.confirmed || h.length < 2 || (cand.clearSeen ?? 0) < 1 || (cand.leastLook ?? -Infinity) < o.cueLook) return null;
   const a = h[0]!, b = h.at(-1)!;
   if (Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / Math.max(1e-3, b.t_s - a.t_s) < o.minSpeed_mm_s) return null;
-  const cueLike = (t: Track) => (t.lookN ?? 0) >= o.minLooks && t.look! >= o.cueLook;
-  const src = hidden.filter((t) => t.confirmed && t.state !== 'visible' && cueLike(t) && Math.hypot(t.vx_mm_s, t.vy_mm_s) <= restSpeed_mm_s);
+  // (a look counts from the tracker's own number of whole sightings)
+  const lookAtLeast = (t: Track, l: number) => (t.lookN ?? 0) >= MIN_LOOKS && t.look! >= l;
+  const src = hidden.filter((t) => t.confirmed && t.state !== 'visible' && lookAtLeast(t, o.cueLook) && Math.hypot(t.vx_mm_s, t.vy_mm_s) <= restSpeed_mm_s);
   if (src.length !== 1) return null;
   const t = src[0]!;
   // no other ball that looks like it: then the candidate could be that one as well
-  if (others.some((x) => x !== t && x !== cand && x.confirmed && (x.lookN ?? 0) >= o.minLooks && x.look! >= o.otherLook)) return null;
+  if (others.some((x) => x !== t && x.confirmed && lookAtLeast(x, o.otherLook))) return null;
   const gap = a.t_s - t.lastSeen_s;
   if (gap < 0 || gap > o.maxGap_s) return null;
   const d = Math.hypot(a.x_mm - t.x_mm, a.y_mm - t.y_mm);

@@ -646,7 +646,7 @@ export class Tracker {
       const launched = !t;
       // (a ball struck is still "standing" by its smoothed speed for a frame or two after the strike)
       t ??= struckOutFrom(c, hidden, this.R, HANDOVER.minSpeed_mm_s);
-      t ??= cueLookFrom(c, found.leastLook, this.live(), hidden, this.R, this.opts.restSpeed_mm_s);
+      t ??= cueLookFrom(c, this.live(), hidden, this.R, this.opts.restSpeed_mm_s);
       if (!t) continue;
       // a resting ball's last resting sample stays first (the stroke began when it left it); a rolling
       // one's path goes on from where it was lost
