@@ -101,6 +101,23 @@ test('more tracks than the 16 balls: the least-seen lost ones go', () => {
   assert.deepEqual(surplusLost([...balls.slice(1), gone, phantom, realLost], 10).map((t) => t.id), [20], 'a pocketed ball counts');
 });
 
+/**
+ * A ball resting 300 mm out from a corner along each cushion for a second, then rolling `steps` frames of
+ * 14 mm along each towards it, `far` seen all along: its track's id, where the ball is, the next frame.
+ */
+function rollTowards(tr: Tracker, corner: { x: number; y: number }, id: number, steps: number): { id: number; b: Ball; i: number } {
+  const dx = Math.sign(corner.x), dy = Math.sign(corner.y);
+  const b: Ball = { id, x: corner.x - dx * 300, y: corner.y - dy * 300 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  const trackId = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  for (let k = 0; k < steps; k++, i++) {
+    b.x += dx * 14; b.y += dy * 14;
+    tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+  }
+  return { id: trackId, b, i };
+}
+
 test('a ball lost by a pocket that turns up again beside it is back on the table, and may be lost again; one that stays gone stays pocketed', () => {
   const mouth = pocketMouth(RUSSIAN_12FT, 'FR');
   let backAt: Ball = { id: 6, x: 0, y: 0 };
@@ -108,14 +125,9 @@ test('a ball lost by a pocket that turns up again beside it is back on the table
     const tr = new Tracker(RUSSIAN_12FT);
     // rolling at 600 mm/s towards the FR pocket, from 400 mm out
     const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
-    const b: Ball = { id: 6, x: mouth.x - dx * 300, y: mouth.y - dy * 300 };
-    let i = 0;
-    for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
-    const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
-    for (let k = 0; k < 18; k++, i++) {
-      b.x += dx * 14; b.y += dy * 14;
-      tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
-    }
+    const rolled = rollTowards(tr, mouth, 6, 18);
+    const { id, b } = rolled;
+    let i = rolled.i;
     // lost in the corner for half a second
     for (let k = 0; k < 15; k++, i++) tr.update(at(i, far.map((f) => det(f))));
     // (found again in the pocket's zone when it is to be lost there again)
@@ -143,14 +155,9 @@ test('a ball that fell into a corner pocket is not brought back by a "ball" foun
   const m = pocketMouth(RUSSIAN_12FT, 'FL');
   const dx = Math.sign(m.x), dy = Math.sign(m.y);
   const tr = new Tracker(RUSSIAN_12FT);
-  const b: Ball = { id: 9, x: m.x - dx * 300, y: m.y - dy * 300 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
-  for (let k = 0; k < 16; k++, i++) {
-    b.x += dx * 14; b.y += dy * 14;
-    tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
-  }
+  const rolled = rollTowards(tr, m, 9, 16);
+  const id = rolled.id;
+  let i = rolled.i;
   for (let k = 0; k < 10; k++, i++) tr.update(at(i, far.map((f) => det(f))));
   assert.equal(tr.tracks.find((t) => t.id === id)!.state, 'pocketed');
   const hole: Ball = { id: 9, x: m.x - dx * 8, y: m.y - dy * 9 };
