@@ -90,3 +90,33 @@ test('balls resting across the house line are found', () => {
     check(scene, s, `x ${x}`);
   }
 });
+
+// A rolling ball's shadow is a ball-sized disc too: cloth-coloured and darker than the cloth around it
+// (965003's shadows were taken as balls for two dozen frames and stole tracks)
+test('ball-sized shadows on the cloth are not found as balls', () => {
+  for (const [seed, family] of [[1, 'blue'], [3, 'green'], [7, 'burgundy']] as [number, ClothFamily][]) {
+    const s = setup(seed, family);
+    const rng = makeRng(seed + 300);
+    const scene: Scene = { t_s: 0, occluders: [], balls: [restingBall(1, -600, 200, spec, randomOrientation(rng)), restingBall(2, 700, -300, spec, randomOrientation(rng))] };
+    const rgb = s.renderer.render(scene);
+    const cam = s.renderer.camera;
+    const shadows = [[-200, -400], [300, 350], [1100, 100]] as const;
+    for (const [x, y] of shadows) {
+      // the shadow's outline as the camera sees it: a ball's radius on the cloth, a soft edge of 1.5 px
+      const c = cam.project({ x, y, z: 0 }), edge = cam.project({ x: x + spec.ball_mm / 2, y, z: 0 });
+      const r_px = Math.hypot(edge.u_px - c.u_px, edge.v_px - c.v_px);
+      for (let v = Math.floor(c.v_px - r_px - 3); v <= c.v_px + r_px + 3; v++) for (let u = Math.floor(c.u_px - r_px - 3); u <= c.u_px + r_px + 3; u++) {
+        const d = Math.hypot(u + 0.5 - c.u_px, v + 0.5 - c.v_px);
+        const k = 1 - 0.4 * Math.max(0, Math.min(1, (r_px + 0.75 - d) / 1.5));
+        const o = 3 * (v * W + u);
+        for (let ch = 0; ch < 3; ch++) rgb[o + ch] = Math.round(rgb[o + ch]! * k);
+      }
+    }
+    const dets = s.detector.detect(frameFromRgb(rgb, W, H));
+    for (const [x, y] of shadows) {
+      const near = dets.filter((d) => Math.hypot(d.x_mm - x, d.y_mm - y) < spec.ball_mm);
+      assert.equal(near.length, 0, `seed ${seed}: a "ball" found on the shadow at (${x}, ${y}): ${near.map((d) => `(${d.x_mm.toFixed(0)}, ${d.y_mm.toFixed(0)}) confidence ${d.confidence.toFixed(2)}`).join(' ')}`);
+    }
+    for (const b of scene.balls) assert.ok(dets.some((d) => Math.hypot(d.x_mm - b.pos_mm.x, d.y_mm - b.pos_mm.y) < 15), `seed ${seed}: ball ${b.id} not found`);
+  }
+});

@@ -74,3 +74,24 @@ export function discAppearance(img: RoiImage, cx: number, cy: number, r: number,
   for (let i = 0; i < n; i++) if (scratchL[i]! < 0.55 * body && scratchC[i]! <= 30) dark++;
   return { maxL, lab: [sL / n, sa / n, sb / n], chroma: sC / n, whiteness: white / n, colourFraction: colour / n, darkFraction: dark / n, oddColourFraction: odd / n };
 }
+
+/**
+ * The cloth's lightness just around a disc (Lab L, OpenCV's 0..255): the median of samples on rings at
+ * 1.3–1.6 radii, where a ball's own edge and blur no longer reach. A median, so a neighbouring ball or
+ * the edge of an arm on part of the ring does not move it.
+ */
+export function surroundL(img: RoiImage, cx: number, cy: number, r: number): number {
+  const v: number[] = [];
+  for (let k = 0; k < 48; k++) {
+    const a = (k / 48) * 2 * Math.PI;
+    for (const f of [1.3, 1.45, 1.6]) {
+      const xi = Math.floor(cx + f * r * Math.cos(a)) - img.x0, yi = Math.floor(cy + f * r * Math.sin(a)) - img.y0;
+      if (xi < 0 || yi < 0 || xi >= img.width || yi >= img.height) continue;
+      const o = 3 * (yi * img.width + xi);
+      v.push(bgrToLab8(img.data[o]!, img.data[o + 1]!, img.data[o + 2]!)[0]);
+    }
+  }
+  if (!v.length) return 0;
+  v.sort((p, q) => p - q);
+  return v[v.length >> 1]!;
+}

@@ -13,7 +13,7 @@ import { detectorGeometry } from './geometry.js';
 import type { DetectorGeometry } from './geometry.js';
 import { castVotes, clothMeanMap, createVoteScratch } from './votes.js';
 import { refineCircle } from './refine.js';
-import { discAppearance } from './appearance.js';
+import { discAppearance, surroundL } from './appearance.js';
 import { MotionGate, type PixelBox } from './motion-gate.js';
 import { findBlobs, type Blobs } from './blobs.js';
 import { dropOccluderParts, occluderBoxes } from './occluders.js';
@@ -148,6 +148,11 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       const look = discAppearance(img, fit.cx, fit.cy, fit.r, refAB);
       // a pocket's hole is round and ball-sized too, but dark through and through: no highlight
       if (nearPocket(mm.x, mm.y) && look.lab[0] < 0.45 * clothL && look.maxL < 1.1 * clothL) continue;
+      // a rolling ball's shadow is round and ball-sized as well (965003: two dozen frames of "balls" that
+      // stole tracks): most of its disc passes for cloth and it is darker than the cloth around it. No ball
+      // in the development clips (728,000 detections) was under 35% not cloth-like; a ball as dark as the
+      // cloth (a dark cue ball) is not cloth-coloured, so it keeps its not-cloth share
+      if (fit.notCloth < 0.35 && look.lab[0] < surroundL(img, fit.cx, fit.cy, fit.r)) continue;
       out.push({
         u_px: fit.cx, v_px: fit.cy, x_mm: mm.x, y_mm: mm.y, r_px: fit.r, rExpected_px: rExp, confidence,
         lab: look.lab, chroma: look.chroma, whiteness: look.whiteness, colourFraction: look.colourFraction, darkFraction: look.darkFraction,
