@@ -1,6 +1,7 @@
 // The circle fit's tube test on made-up patches: a cue or an arm as wide as a ball shows edges on two
 // opposite sides and goes on past them; a ball with a dark band across it, in a dim corner, shows the
-// same two gaps where its band meets the cloth, but ends there.
+// same two gaps where its band meets the cloth, but ends there. And a ball whose numeral's ring is a stronger
+// edge than its outline, still seen round it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { refineCircle, type RoiImage } from '../../src/vision/detection/refine.js';
@@ -10,10 +11,10 @@ const S = 64, C = 32, R = 15;
 /** dim green cloth (RGB 14, 42, 15): the cloth model's median is twice as bright, as in a spotlit room's corner */
 const cloth: ClothModel = { chroma: [14 / 71, 42 / 71], icov: [4000, 0, 4000], brightness: 47, lab: [60, 100, 140], centralShare: 1, field: null };
 
-function patch(paint: (x: number, y: number) => [number, number, number] | null): RoiImage {
+function patch(paint: (x: number, y: number) => [number, number, number] | null, clothRGB: [number, number, number] = [14, 42, 15]): RoiImage {
   const rgb = new Float32Array(S * S * 3);
   for (let y = 0; y < S; y++) for (let x = 0; x < S; x++) {
-    const c = paint(x + 0.5, y + 0.5) ?? [14, 42, 15];
+    const c = paint(x + 0.5, y + 0.5) ?? clothRGB;
     rgb.set(c, 3 * (y * S + x));
   }
   // the lens's blur: two passes of a 3 × 3 box
@@ -50,4 +51,23 @@ test('a cue shaft as wide as a ball across the patch is a tube', () => {
   const img = patch((_x, y) => (Math.abs(y - C) < R ? [226, 201, 155] : null));
   const f = fit(img);
   assert.ok(f === null || f.tube, JSON.stringify(f));
+});
+
+// 965006: ball 12 at rest, its numeral circled; along most rays the ring's edges (ivory to black) were
+// stronger than the ball's own outline against a light cloth, the fit was pulled off towards the ring and
+// kept under 40% of its rays on the circle: the ball was dropped, its track lost, a stroke misread.
+test('a ball whose numeral\'s ring is a stronger edge than its outline on a light cloth is still seen round most of its outline', () => {
+  const light: [number, number, number] = [120, 180, 140];
+  const lightCloth: ClothModel = { ...cloth, chroma: [120 / 440, 180 / 440], brightness: 440 / 3 };
+  const img = patch((x, y) => {
+    if (Math.hypot(x - C, y - C) > R) return null;
+    // a ring 3 px wide round a numeral 5 px off the ball's centre
+    return Math.abs(Math.hypot(x - C - 5, y - C) - 0.55 * R) < 1.5 ? [15, 15, 15] : [235, 232, 222];
+  }, light);
+  const f = refineCircle(img, C + 1, C, { a: R, b: R, angle: 0 }, lightCloth, lightCloth.chroma, 12);
+  assert.ok(f, 'a fit');
+  assert.ok(f.coverage < 0.4, `the ring takes most rays' strongest edge (coverage ${f.coverage.toFixed(2)})`);
+  assert.ok(f.seenRound >= 0.7, `the outline is crossed on ${(100 * f.seenRound).toFixed(0)}% of the rays`);
+  assert.equal(f.tube, false);
+  assert.ok(Math.hypot(f.cx - C, f.cy - C) < R / 3, `centre (${f.cx.toFixed(1)}, ${f.cy.toFixed(1)})`);
 });

@@ -133,7 +133,11 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       const fit = refineCircle(img, u0, v0, { a: ell.a_px, b: ell.b_px, angle: ell.angle_rad }, cloth, mean, votes.edgeThreshold / Math.max(1, geo.scale) * 0.9);
       if (!fit) continue;
       const rRatio = fit.r / rExp;
-      if (fit.coverage < 0.4 || rRatio < 0.7 || rRatio > 1.35 || fit.tube) continue;
+      // (whether it is a ball at all counts every ray that crosses its outline; how sure, and how clearly
+      // it was seen, `partial` below, only the rays whose strongest edge the outline was: with the looser
+      // count in the confidence too, "balls" on a player's arm by the head rail were kept, confirmed, and
+      // one of them "struck")
+      if (fit.seenRound < 0.4 || rRatio < 0.7 || rRatio > 1.35 || fit.tube) continue;
       if (fit.notCloth < 0.35 && fit.coverage < 0.75) continue;
       const radiusAgree = Math.max(0, 1 - Math.abs(rRatio - 1) / 0.35);
       const confidence = Math.min(1, Math.min(1, fit.coverage / 0.8) * (0.6 + 0.4 * radiusAgree) * (0.55 + 0.45 * Math.min(1, fit.notCloth / 0.6)));

@@ -19,6 +19,11 @@ export interface CircleFit {
   r: number;
   /** fraction of rays whose edge lies on the fitted circle */
   coverage: number;
+  /**
+   * fraction of rays that cross the fitted circle with an edge as strong as any outline's and cloth
+   * beyond it, whether or not that was the ray's strongest edge (a numeral's ring, a coloured band)
+   */
+  seenRound: number;
   /** the largest run of rays without an edge on the circle, as a fraction of the turn */
   gap: number;
   /** fraction of the disc's inner samples that do not look like cloth */
@@ -65,6 +70,8 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   const tMin = 0.55 * Math.min(shape.a, shape.b), tMax = 1.45 * Math.max(shape.a, shape.b);
   const n = Math.max(4, Math.ceil((tMax - tMin) / step) + 1);
   const pts: { x: number; y: number; s: number; k: number }[] = [];
+  // each ray's gradient profile, kept for the second look below
+  const profs: (number[] | null)[] = new Array<number[] | null>(K).fill(null);
   const prev = new Float64Array(3), cur = new Float64Array(3);
   let clipped = false;
   for (let k = 0; k < K; k++) {
@@ -82,6 +89,7 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
       prev.set(cur);
     }
     if (!ok) clipped = true;
+    profs[k] = prof;
     for (let j = 0; j < prof.length; j++) if (prof[j]! > best) { best = prof[j]!; bestT = j; }
     if (bestT < 0 || best < edgeT) continue;
     const l = prof[bestT - 1] ?? best, r = prof[bestT + 1] ?? best;
@@ -122,20 +130,8 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     if (Math.abs(d - re) < tol) { onCircle[p.k] = true; ds.push((d / re) * rExp); }
   }
   const coverage = ds.length / K;
-  ds.sort((a, b) => a - b);
-  const r = ds.length ? ds[ds.length >> 1]! : rExp;
-  // runs of rays with no edge on the circle, going once round (starting just after an edge)
-  const runs: { len: number; mid: number }[] = [];
-  const first = onCircle.indexOf(true);
-  if (first >= 0) {
-    let run = 0;
-    for (let j = 1; j <= K; j++) {
-      const k = (first + j) % K;
-      if (!onCircle[k]) run++;
-      else if (run > 0) { runs.push({ len: run, mid: (k - run / 2 + K) % K }); run = 0; }
-    }
-  }
-  runs.sort((a, b) => b.len - a.len);
+  const r = median(ds, rExp);
+  const runs = gapRuns(onCircle);
   const gap = runs.length ? runs[0]!.len / K : 1;
   // a cue or an arm as wide as a ball shows two edges with the open ends facing each other
   // (a ball with a dark band across it in a dark corner shows the same two gaps, where the band meets
@@ -145,6 +141,25 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     const d = Math.abs(runs[0]!.mid - runs[1]!.mid) % K;
     tube = Math.min(d, K - d) >= 0.35 * K && !enclosed(img, cx, cy, r);
   }
+  // A ray whose strongest edge lies inside the ball (the ring round a numeral, where ivory meets a
+  // coloured band) may still cross the outline with an edge as strong as any ball's and cloth beyond
+  // it: that ray sees the outline too. Counted apart (seenRound), for whether the disc is a ball at
+  // all: ball 12 at rest in 965006, its numeral circled, kept a third of its rays on the circle and
+  // was dropped. Left out of coverage and gap, which say how much of it was seen clear of anything
+  // (the tracker's whole/part-found), and after the tube test, which reads the strongest edges only.
+  for (let k = 0; k < K; k++) {
+    const prof = profs[k];
+    if (onCircle[k] || !prof) continue;
+    const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
+    for (let j = 1; j + 1 < prof.length; j++) {
+      const g = prof[j]!;
+      if (g < edgeT || g < prof[j - 1]! || g < prof[j + 1]!) continue;
+      const t = tMin + (j + 0.5) * step, x = cx0 + ca * t, y = cy0 + sa * t;
+      const d = Math.hypot(x - cx, y - cy), re = radiusAt(shape, Math.atan2(y - cy, x - cx));
+      if (Math.abs(d - re) < tol && clothBeyond(img, x + ca * 0.25 * rExp, y + sa * 0.25 * rExp, cloth, clothMean)) { onCircle[k] = true; break; }
+    }
+  }
+  const seenRound = onCircle.filter(Boolean).length / K;
   // how unlike the cloth the inside is
   let nc = 0, tot = 0;
   const ri = 0.7 * rExp;
@@ -157,7 +172,35 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     tot++;
     if (!clothLike(cloth, img.data[o]!, img.data[o + 1]!, img.data[o + 2]!, clothMean)) nc++;
   }
-  return { cx, cy, r, coverage, gap, tube, notCloth: tot ? nc / tot : 0, clipped };
+  return { cx, cy, r, coverage, seenRound, gap, tube, notCloth: tot ? nc / tot : 0, clipped };
+}
+
+/** Whether the pixel at (x, y) looks like the cloth. */
+function clothBeyond(img: RoiImage, x: number, y: number, cloth: ClothModel, clothMean: readonly [number, number]): boolean {
+  const xi = Math.floor(x) - img.x0, yi = Math.floor(y) - img.y0;
+  if (xi < 0 || yi < 0 || xi >= img.width || yi >= img.height) return false;
+  const o = 3 * (yi * img.width + xi);
+  return clothLike(cloth, img.data[o]!, img.data[o + 1]!, img.data[o + 2]!, clothMean);
+}
+
+function median(v: number[], empty: number): number {
+  if (!v.length) return empty;
+  return [...v].sort((a, b) => a - b)[v.length >> 1]!;
+}
+
+/** Runs of rays with no edge on the circle, going once round (starting just after an edge), longest first. */
+function gapRuns(onCircle: boolean[]): { len: number; mid: number }[] {
+  const runs: { len: number; mid: number }[] = [];
+  const first = onCircle.indexOf(true);
+  if (first >= 0) {
+    let run = 0;
+    for (let j = 1; j <= K; j++) {
+      const k = (first + j) % K;
+      if (!onCircle[k]) run++;
+      else if (run > 0) { runs.push({ len: run, mid: (k - run / 2 + K) % K }); run = 0; }
+    }
+  }
+  return runs.sort((a, b) => b.len - a.len);
 }
 
 /** Opponent colours at the samples just outside the circle along ray `k` (of K) and its half-ray neighbours (1.6 and 1.9 radii out). */
