@@ -42,10 +42,12 @@ export class ObservationAnalyzer {
     for (const s of this.tracker.swaps) this.ids.mix(s.a, s.b, s.p);
     for (const l of this.tracker.leaps) this.ids.doubt(l.id, l.q);
     // (only between strokes: a stroke's record names the balls it began with)
+    const out: VisionRecord[] = [];
     if (!this.builder.inStroke) {
       for (const { lost, found } of reunions(this.tracker.tracks, o.t_s)) {
         this.ids.merge(lost.id, found.id);
         this.ids.forget(lost.id);
+        out.push(...this.builder.reunited(lost, found));
         this.tracker.retire(lost);
       }
       for (const t of surplusLost(this.tracker.tracks, o.t_s)) {
@@ -55,7 +57,8 @@ export class ObservationAnalyzer {
     }
     this.lastT = o.t_s;
     if (!this.seeded && this.opts.rack) this.seedRack();
-    return this.builder.onFrame(o.t_s);
+    out.push(...this.builder.onFrame(o.t_s));
+    return out;
   }
 
   finish(): VisionRecord[] {

@@ -32,7 +32,7 @@ test('a ball struck hard, lost for five frames and found again further on as a b
   assert.ok(now[0]!.confirmed);
 });
 
-test('a ball lost away from the pockets and found at rest elsewhere takes the lost one\'s name; a stroke does not start', () => {
+test('a ball lost away from the pockets and found at rest elsewhere takes the lost one\'s name and is moved; a stroke does not start', () => {
   const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
   const cue: Ball = { id: 'cue', x: 500, y: 200 };
   const recs = [];
@@ -50,6 +50,31 @@ test('a ball lost away from the pockets and found at rest elsewhere takes the lo
   assert.equal(names.get(t.id)?.id, 'cue');
   assert.ok(names.get(t.id)!.confidence > 0.5, `named with confidence ${names.get(t.id)!.confidence}`);
   assert.equal(recs.filter((r) => r.type === 'shot').length, 0);
+  // it lay still, went from view and came back elsewhere with nothing rolling: a hand moved it (981201:
+  // ball 13, hidden under a hand and put down 4 cm off, its track lost, taken up by a new one)
+  const moved = recs.filter((r) => r.type === 'moved');
+  assert.equal(moved.length, 1, JSON.stringify(recs));
+  assert.deepEqual(moved[0]!.balls, ['cue']);
+  const at_s = moved[0]!.t ?? NaN;
+  assert.ok(Math.abs(at_s - 2) < 0.1, `moved at ${at_s} s, when it was last seen`);
+});
+
+test('a ball lost from view while another rolled, and found at rest elsewhere, may have been struck: no moved record', () => {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const cue: Ball = { id: 'cue', x: 500, y: 200 };
+  const five: Ball = { id: 5, x: 0, y: 0 };
+  const recs = [];
+  let i = 0;
+  for (; i < 60; i++) recs.push(...a.push(at(i, [det(cue), det(five), ...far.map((f) => det(f))])));
+  // the cue ball rolls towards ball 5 at 30 mm a frame; ball 5 is lost from view as it nears and stays
+  // lost for two seconds; it turns up at rest 1.5 m off
+  for (let k = 0; k < 40; k++, i++) { cue.x -= k < 14 ? 30 : 5; recs.push(...a.push(at(i, [det(cue), ...(k < 10 ? [det(five)] : []), ...far.map((f) => det(f))]))); }
+  for (let k = 0; k < 30; k++, i++) recs.push(...a.push(at(i, [det(cue), ...far.map((f) => det(f))])));
+  const found: Ball = { id: 5, x: -1400, y: -300 };
+  for (let k = 0; k < 90; k++, i++) recs.push(...a.push(at(i, [det(cue), det(found, { idProbs: undefined }), ...far.map((f) => det(f))])));
+  recs.push(...a.finish());
+  assert.ok(recs.some((r) => r.type === 'shot'), JSON.stringify(recs));
+  assert.equal(recs.filter((r) => r.type === 'moved').length, 0, JSON.stringify(recs));
 });
 
 test('on a full table a ball lost for seconds does not leap onto a "ball" far off (a hand on the rail), and is found again where it comes to rest', () => {

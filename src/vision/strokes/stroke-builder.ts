@@ -87,6 +87,8 @@ const CONTACT_NOISE_MM = 10;
 const PASSED_BY_S = 0.25;
 /** …and how long after it. */
 const PASSED_AFTER_S = 0.05;
+/** A ball back in view this far from where it rested before a hand or a body hid it was moved (mm). */
+const MOVED_mm = 25;
 /** Samples of the cue ball kept after its first contact: two give the direction it went off in. */
 const CUE_AFTER_SAMPLES = 3;
 
@@ -166,7 +168,7 @@ export class StrokeBuilder {
       }
       m.occludedAtRest = false;
       if (m.hiddenAt && m.backInView_s !== undefined && t_s - m.backInView_s >= 0.3 && !t.last?.partial) {
-        if (!this.stroke && !m.active && Math.hypot(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > 25) out.push(this.moved(t, m.backInView_s));
+        if (!this.stroke && !m.active && Math.hypot(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > MOVED_mm) out.push(this.moved(t, m.backInView_s));
         delete m.hiddenAt;
         delete m.backInView_s;
       }
@@ -880,6 +882,20 @@ export class StrokeBuilder {
       if (f) out.push(f);
     }
     return out;
+  }
+
+  /**
+   * A ball lost from view while everything rested, and found again by a new track (reunion.ts; call
+   * after the identities are merged): back more than MOVED_mm from where it rested, a hand moved it
+   * while it was hidden, as for a track that held on under the hand (the `hiddenAt` check above). A
+   * hand that hides a ball while moving it is the usual case, and then the tracker often lets go.
+   */
+  reunited(lost: Track, found: Track): MovedRecord[] {
+    const m = this.motion.get(lost.id);
+    // (lost while a stroke ran, or before its balls came to rest: it may have rolled there)
+    if (this.stroke || !m?.anchor || m.active || lost.lastSeen_s <= this.lastEnd_s) return [];
+    if (Math.hypot(found.x_mm - m.anchor.x, found.y_mm - m.anchor.y) <= MOVED_mm) return [];
+    return [this.moved(found, lost.lastSeen_s)];
   }
 
   private moved(t: Track, t_s: number): MovedRecord {
