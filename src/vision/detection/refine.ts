@@ -130,7 +130,8 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     if (Math.abs(d - re) < tol) { onCircle[p.k] = true; ds.push((d / re) * rExp); }
   }
   const coverage = ds.length / K;
-  const r = median(ds, rExp);
+  ds.sort((a, b) => a - b);
+  const r = ds.length ? ds[ds.length >> 1]! : rExp;
   const runs = gapRuns(onCircle);
   const gap = runs.length ? runs[0]!.len / K : 1;
   // a cue or an arm as wide as a ball shows two edges with the open ends facing each other
@@ -181,11 +182,6 @@ function clothBeyond(img: RoiImage, x: number, y: number, cloth: ClothModel, clo
   if (xi < 0 || yi < 0 || xi >= img.width || yi >= img.height) return false;
   const o = 3 * (yi * img.width + xi);
   return clothLike(cloth, img.data[o]!, img.data[o + 1]!, img.data[o + 2]!, clothMean);
-}
-
-function median(v: number[], empty: number): number {
-  if (!v.length) return empty;
-  return [...v].sort((a, b) => a - b)[v.length >> 1]!;
 }
 
 /** Runs of rays with no edge on the circle, going once round (starting just after an edge), longest first. */
