@@ -2,7 +2,7 @@
 // distance with motion-aware gates), and decides what became of a track that is no longer seen:
 // hidden under an arm (occluded), dropped into a pocket, gone over a cushion, or a short dropout.
 import type { PocketId, TableSpec } from '../../table/geometry.js';
-import { isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
+import { inBoxes, isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
 import { cueLookFrom, HANDOVER, handoverSource, struckOutFrom, withoutLeadingLeap } from './handover.js';
 import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
@@ -534,7 +534,13 @@ export class Tracker {
     const lookCost = this.lookCost(t, d, underArm, look);
     // (nor, again, one creeping on after a collision: the cue ball above, next time unseen, leapt onto the 8's
     // outline clear of the cue)
-    if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM) return Infinity;
+    // (unless the ball was in view at rest a frame ago and what is unlike it is found whole out on the cloth:
+    // the first frame of a cue ball struck hard is a streak whose colour is half the cloth's, and its track,
+    // kept off it, leapt 330 mm back onto the bridge hand instead — 925006's break, once the ball's look was
+    // learnt from whole outlines. Fingertips are on the rail; a knuckle beside a ball an arm has just come
+    // over is kept off by the arm)
+    const phantomLikely = d.partial || this.byCushion(d) || t.state !== 'visible' || inBoxes(this.lastOccluded, t.x_mm, t.y_mm, this.R);
+    if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM && phantomLikely) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist + lookCost : Infinity;
   }
