@@ -79,7 +79,7 @@ test('balls held in the middle pockets\' jaws, their centres 17 mm past the cush
   }
 });
 
-// A ball found whole on every ray is taken for part-found (the circle fit reads the largest gap in its outline
+// A ball found whole on every ray was taken for part-found (the circle fit read the largest gap in its outline
 // as the whole turn), and one across the house line, a light line whose not-cloth blob runs the table's width,
 // was then dropped as part of an arm (seed 7's burgundy cloth: no ball within 40 mm of the line was found)
 test('balls resting across the house line are found', () => {

@@ -48,12 +48,10 @@ export function dropOccluderParts(d: BallDetection[], b: Blobs, geo: DetectorGeo
   if (!d.some((x) => x.partial)) return d;
   const balls = ballAreas(b, d, geo);
   return d.filter((x) => {
-    // (nor one whose edge was found all the way round, whatever the rest of the fit says: the circle fit
-    // reads a largest gap of the whole turn when every ray's edge is on the circle, which makes the
-    // clearest outlines 'partial', and balls lying across the house line, a light line whose not-cloth blob
-    // runs the table's width, were dropped as parts of an arm. Making those outlines whole everywhere was
-    // tried: 188 against 194 exact strokes of 225 on the evaluation games, the tracker's rules being tuned to it.)
-    if (!x.partial || x.outlineWhole) return true;
+    // (a ball whose edge was found all the way round is whole: until session 25 the circle fit read a
+    // largest gap of the whole turn then, and balls lying across the house line, a light line whose
+    // not-cloth blob runs the table's width, were dropped here as parts of an arm)
+    if (!x.partial) return true;
     const l = labelOf(b, x, geo);
     if (l <= 0) return true;
     return b.area[l]! <= NOT_BALLS_RATIO * (balls.get(l) ?? 0);

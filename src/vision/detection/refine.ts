@@ -133,7 +133,8 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   ds.sort((a, b) => a - b);
   const r = ds.length ? ds[ds.length >> 1]! : rExp;
   const runs = gapRuns(onCircle);
-  const gap = runs.length ? runs[0]!.len / K : 1;
+  // (no ray on the circle: nothing of it seen; every ray on it: no gap at all)
+  const gap = runs.length ? runs[0]!.len / K : ds.length ? 0 : 1;
   // a cue or an arm as wide as a ball shows two edges with the open ends facing each other
   // (a ball with a dark band across it in a dark corner shows the same two gaps, where the band meets
   // the cloth: but it stands alone on the cloth, and a cue or an arm goes on past its outline)

@@ -27,8 +27,6 @@ export interface BallDetection {
   oddColourFraction: number;
   /** part of the ball's outline is hidden or cut (an arm, a cue, the image edge, a pocket) */
   partial: boolean;
-  /** its edge was found on the circle all the way round (see dropOccluderParts()) */
-  outlineWhole?: boolean;
 }
 
 export interface DetectionTimings_ms {
