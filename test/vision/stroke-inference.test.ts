@@ -918,3 +918,21 @@ test('a cue ball come to rest where the ball it hit stood, its outline thrown 25
   assert.equal(s.length, 1, JSON.stringify(s));
   assert.equal(s[0]!.firstContact, 1);
 });
+
+test('a cue ball at address whose found centre flickers 17 mm off its spot and back (the cue tip over it) is dated from when it was struck, not from the first flicker', () => {
+  // 2 s at rest; for 3 s the cue ball is found 17 mm off its spot for 6 frames in every 15 (its outline
+  // cut by the cue's tip), then it is struck at 5 s into nothing at 2 m/s
+  const cue: Ball = { id: 'cue', x: -900, y: 0 };
+  const rest = layout().slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, ...rest]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [k % 15 < 6 ? { ...cue, x: cue.x + 5, y: -17 } : cue, ...rest]));
+  const struck_s = i / FPS;
+  for (let k = 1; k <= 60; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * k + 0.17 * k * k }, ...rest]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * 60 + 0.17 * 3600 }, ...rest]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.ok(Math.abs(s[0]!.t0! - struck_s) <= 0.1, `t0 ${s[0]!.t0} against the strike at ${struck_s.toFixed(2)} s`);
+});

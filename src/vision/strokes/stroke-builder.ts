@@ -51,6 +51,9 @@ const NUDGED_mm = 6;
 const NUDGE_REACH_mm = 8;
 /** Steps in a row, each further from its place, that make a crept ball's motion a start (see creptOff()). */
 const CREEP_STEPS = 3;
+/** a struck ball this near its resting spot is on it (the spot's own running mean allows 6 mm), this far off it has left it */
+const HOME_mm = 6;
+const JITTER_mm = 10;
 /**
  * How far (mm) the cue ball's path must overlap a resting ball to have run into it: centres are good to a
  * few mm at rest, the cue ball's to more when it is blurred at a break.
@@ -283,6 +286,8 @@ export class StrokeBuilder {
       }
     }
 
+    if (st) this.falseStart(st);
+
     // 4. the end: every ball at rest for rest_s
     if (st) {
       // a ball lost from view for a while no longer holds the stroke open (it is flagged instead)
@@ -290,6 +295,31 @@ export class StrokeBuilder {
       if (!moving && t_s - st.t0_s > this.o.rest_s) out.push(...this.closeStroke(st, t_s, false).records);
     }
     return out;
+  }
+
+  /**
+   * A struck ball seen back on its resting spot after the stroke began had not left it then: the cue's
+   * tip or an arm over it threw its found centre off and back (971502: a cue ball at address flickered
+   * 17 mm between two places for 3 s, and the stroke was dated 0.6 s before the strike). When it leaves
+   * the spot for good (two radii away), the stroke is dated from its last sample there.
+   */
+  private falseStart(st: Stroke): void {
+    const home = st.before.get(st.struck);
+    const s = this.tracker.tracks.find((x) => x.id === st.struck);
+    const last = s?.history.at(-1);
+    if (!home || !last || last.t_s <= st.t0_s) return;
+    const h = (st.struckHome ??= { last_s: st.t0_s, away: false, returned: false, left: false });
+    if (h.left) return;
+    const d = Math.hypot(last.x_mm - home[0], last.y_mm - home[1]);
+    if (d <= HOME_mm) {
+      if (h.away) h.returned = true;
+      h.last_s = last.t_s;
+    } else if (d > JITTER_mm) h.away = true;
+    if (d <= 2 * this.R) return;
+    h.left = true;
+    if (!h.returned || h.last_s <= st.t0_s) return;
+    st.t0_s = h.last_s;
+    if (st.cueTrack === st.struck) st.cueSamples = [{ t_s: h.last_s, x_mm: home[0], y_mm: home[1] }, ...st.cueSamples.filter((q) => q.t_s > h.last_s)];
   }
 
   /** End of the source: a stroke still running is written with a review flag. */

@@ -57,4 +57,9 @@ export interface Stroke {
   creptStart?: boolean;
   /** the struck ball's top speed while seen */
   struckPeak_mm_s: number;
+  /**
+   * the struck ball near its resting spot since the stroke began (see StrokeBuilder.falseStart()): when it
+   * was last seen there, whether it was seen off it and back, and whether it has left it for good
+   */
+  struckHome?: { last_s: number; away: boolean; returned: boolean; left: boolean };
 }
