@@ -936,3 +936,41 @@ test('a cue ball at address whose found centre flickers 17 mm off its spot and b
   assert.equal(s[0]!.struck, 'cue');
   assert.ok(Math.abs(s[0]!.t0! - struck_s) <= 0.1, `t0 ${s[0]!.t0} against the strike at ${struck_s.toFixed(2)} s`);
 });
+
+test('a cue ball hidden under an arm at rest, back in view on its spot and struck 0.3 s later, was not moved by hand', () => {
+  const balls = layout();
+  const cue = balls[0]!;
+  const box: OccludedBox = { x0_mm: cue.x - 150, y0_mm: cue.y - 80, x1_mm: cue.x + 80, y1_mm: cue.y + 80 };
+  const others = balls.slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 0; k < 6; k++, i++) out.push(frame(i, others, [box]));
+  for (let k = 0; k < 9; k++, i++) out.push(frame(i, balls));
+  for (let k = 1; k <= 60; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * k + 0.17 * k * k }, ...others]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * 60 + 0.17 * 3600 }, ...others]));
+  const recs = run(out);
+  assert.deepEqual(recs.filter((r) => r.type === 'moved'), []);
+  assert.equal(shots(recs).length, 1);
+});
+
+test('a ball moved 32 mm under a hand, back in view first in part off its centre and then found whole 19 mm on, was moved by hand', () => {
+  // 981203: the jump from the part-found centre to the whole one started a "stroke" that was none, and
+  // the question whether the hand had moved the ball was dropped with it
+  const balls = layout();
+  const five = balls[5]!;
+  const box: OccludedBox = { x0_mm: five.x - 120, y0_mm: five.y - 120, x1_mm: five.x + 120, y1_mm: five.y + 120 };
+  const others = balls.filter((b) => b !== five);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 0; k < 15; k++, i++) out.push(frame(i, others, [box]));
+  const part: BallDetection = { x_mm: five.x - 38, y_mm: five.y - 22, conf: 0.7, cueLike: 0.03, partial: true };
+  for (let k = 0; k < 6; k++, i++) out.push(frame(i, others, [], [part]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [...others, { ...five, x: five.x - 20, y: five.y - 25 }]));
+  const recs = run(out);
+  assert.deepEqual(shots(recs), []);
+  const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
+  assert.equal(moved.length, 1, JSON.stringify(recs));
+  assert.deepEqual(moved[0]!.balls, [5]);
+});

@@ -170,10 +170,13 @@ export class StrokeBuilder {
         m.backInView_s = t_s;
       }
       m.occludedAtRest = false;
-      if (m.hiddenAt && m.backInView_s !== undefined && t_s - m.backInView_s >= 0.3 && !t.last?.partial) {
-        if (!this.stroke && !m.active && Math.hypot(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > MOVED_mm) out.push(this.moved(t, m.backInView_s));
-        delete m.hiddenAt;
-        delete m.backInView_s;
+      // (judged at rest with no stroke running: a ball struck as soon as the arm went is the
+      // stroke's, and closeStroke() drops the question — 971502's cue ball, back 0.3 s before the strike,
+      // was "moved" by its first step; a ball first found in part beside the hand, its centre jumping,
+      // may start a "stroke" that turns out to be none — 981203's, moved 32 mm, lost its record so)
+      if (m.hiddenAt && m.backInView_s !== undefined && t_s - m.backInView_s >= 0.3 && !t.last?.partial && !this.stroke && !m.active && speed < this.o.rest_mm_s) {
+        if (Math.hypot(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > MOVED_mm) out.push(this.moved(t, m.backInView_s));
+        this.settleHidden(t.id);
       }
       if (speed < this.o.rest_mm_s) {
         m.restSince_s ??= t_s;
@@ -770,6 +773,8 @@ export class StrokeBuilder {
       this.stroke = null;
       return { records: [], wasStroke: false };
     }
+    // whether the balls it moved had been moved by hand before, hidden, is no longer to be told
+    for (const id of [st.struck, ...st.contacts.map((c) => c.target)]) this.settleHidden(id);
     return { records: this.finishStroke(t_s, truncated), wasStroke: true };
   }
 
@@ -848,8 +853,16 @@ export class StrokeBuilder {
     const m = t ? this.m(t) : null;
     if (t && m) m.anchor = { x: t.x_mm, y: t.y_mm };
     const b = st.before.get(st.struck);
+    // (none: a ball still to be judged against where it was before a hand hid it keeps that question)
     if (!t || !b || Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
+    this.settleHidden(st.struck);
     return [this.moved(t, st.t0_s)];
+  }
+
+  /** The question whether a hand moved the ball while it was hidden is answered, or moot. */
+  private settleHidden(id: number): void {
+    const m = this.motion.get(id);
+    if (m) { delete m.hiddenAt; delete m.backInView_s; }
   }
 
   private cueTrackId(): number | null {
