@@ -47,7 +47,15 @@ export function cueEvidence(balls: { oddness: number; weight: number }[]): numbe
   const sorted = balls.map((b) => b.oddness).sort((a, b) => b - a);
   const top = sorted[0]!, second = sorted[1] ?? 0;
   const mid = Math.max(MIN_ODDNESS, (top + second) / 2);
-  return balls.map((b) => Math.max(-MAX_NATS, Math.min(MAX_NATS, ODDNESS_NATS * (b.oddness - mid))) * Math.min(1, b.weight / 15));
+  const seen = (b: { weight: number }) => Math.min(1, b.weight / 15);
+  // evidence against a ball because another looks odder counts only as far as that other's look has been
+  // seen (991001: "ball" on the bridge hand by the rail, seen whole in two frames, took the cue ball's name
+  // from a striped cue ball read as the cue ball, its band turned away)
+  const topSeen = seen(balls.reduce((a, b) => (b.oddness > a.oddness ? b : a)));
+  return balls.map((b) => {
+    const nats = Math.max(-MAX_NATS, Math.min(MAX_NATS, ODDNESS_NATS * (b.oddness - mid))) * seen(b);
+    return nats < 0 ? nats * topSeen : nats;
+  });
 }
 
 export function cueLikelihood(look: BallLook, mode: CueBallMode): number {
