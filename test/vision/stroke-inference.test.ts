@@ -974,3 +974,24 @@ test('a ball moved 32 mm under a hand, back in view first in part off its centre
   assert.equal(moved.length, 1, JSON.stringify(recs));
   assert.deepEqual(moved[0]!.balls, [5]);
 });
+
+test('a ball back in view from under an arm just before a stroke, found 30 mm off by the stroke\'s end, is not "moved by hand": the stroke may have moved it', () => {
+  const balls = layout();
+  const three = balls[3]!;
+  const box: OccludedBox = { x0_mm: three.x - 120, y0_mm: three.y - 120, x1_mm: three.x + 120, y1_mm: three.y + 120 };
+  const others = balls.filter((b) => b !== three);
+  const cue = others[0]!;
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 0; k < 10; k++, i++) out.push(frame(i, others, [box]));
+  for (let k = 0; k < 3; k++, i++) out.push(frame(i, balls));
+  // the cue ball struck away from it; ball 3 creeps 30 mm, too slowly to be seen starting
+  for (let k = 1; k <= 60; k++, i++) {
+    out.push(frame(i, [{ ...cue, y: -20 * k + 0.17 * k * k }, ...others.slice(1), { ...three, x: three.x + Math.min(30, k) }]));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * 60 + 0.17 * 3600 }, ...others.slice(1), { ...three, x: three.x + 30 }]));
+  const recs = run(out);
+  assert.equal(shots(recs).length, 1, JSON.stringify(recs));
+  assert.deepEqual(recs.filter((r) => r.type === 'moved'), []);
+});

@@ -773,8 +773,9 @@ export class StrokeBuilder {
       this.stroke = null;
       return { records: [], wasStroke: false };
     }
-    // whether the balls it moved had been moved by hand before, hidden, is no longer to be told
-    for (const id of [st.struck, ...st.contacts.map((c) => c.target)]) this.settleHidden(id);
+    // whether a hand had moved a hidden ball is no longer to be told once a stroke has run: it may have moved
+    // any ball, seen to or not
+    for (const id of this.motion.keys()) this.settleHidden(id);
     return { records: this.finishStroke(t_s, truncated), wasStroke: true };
   }
 
