@@ -150,16 +150,26 @@ test('at a third of the frame rate (a live camera analysing every 3rd frame) a s
   assert.equal(s[0]!.struck, 'cue');
 });
 
-/** Rest, then the cue ball hidden under a box for `hidden` frames, then `after` frames with the box gone and the cue ball there or not. */
-function hiddenCue(hidden: number, back: boolean): FrameObservation[] {
+/**
+ * The layout two seconds at rest, then ball `idx` of it hidden for `hidden` frames under a box from `below`
+ * to `above` mm round it (along x; 80 mm either side along y unless `halfY`): the frames so far, and the balls.
+ */
+function restThenHidden(idx: number, hidden: number, below = 150, above = 80, halfY = 80) {
   const balls = layout();
-  const cue = balls[0]!;
-  const box: OccludedBox = { x0_mm: cue.x - 150, y0_mm: cue.y - 80, x1_mm: cue.x + 80, y1_mm: cue.y + 80 };
-  const others = balls.slice(1);
+  const ball = balls[idx]!;
+  const box: OccludedBox = { x0_mm: ball.x - below, y0_mm: ball.y - halfY, x1_mm: ball.x + above, y1_mm: ball.y + halfY };
+  const others = balls.filter((b) => b !== ball);
   const out: FrameObservation[] = [];
   let i = 0;
   for (; i < 2 * FPS; i++) out.push(frame(i, balls));
   for (let k = 0; k < hidden; k++, i++) out.push(frame(i, others, [box]));
+  return { balls, ball, others, out, i };
+}
+
+/** Rest, then the cue ball hidden under a box for `hidden` frames, then three seconds with the box gone and the cue ball there or not. */
+function hiddenCue(hidden: number, back: boolean): FrameObservation[] {
+  const { balls, others, out, i: i0 } = restThenHidden(0, hidden);
+  let i = i0;
   for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, back ? balls : others));
   return out;
 }
@@ -922,30 +932,21 @@ test('a cue ball come to rest where the ball it hit stood, its outline thrown 25
 test('a cue ball at address whose found centre flickers 17 mm off its spot and back (the cue tip over it) is dated from when it was struck, not from the first flicker', () => {
   // 2 s at rest; for 3 s the cue ball is found 17 mm off its spot for 6 frames in every 15 (its outline
   // cut by the cue's tip), then it is struck at 5 s into nothing at 2 m/s
-  const cue: Ball = { id: 'cue', x: -900, y: 0 };
-  const rest = layout().slice(1);
-  const out: FrameObservation[] = [];
-  let i = 0;
-  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, ...rest]));
-  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [k % 15 < 6 ? { ...cue, x: cue.x + 5, y: -17 } : cue, ...rest]));
-  const struck_s = i / FPS;
-  for (let k = 1; k <= 60; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * k + 0.17 * k * k }, ...rest]));
-  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * 60 + 0.17 * 3600 }, ...rest]));
-  const s = shots(run(out));
+  const flicker = 3 * FPS;
+  const s = shots(run(scene(flicker + 60, (k, b) => {
+    const cue = b[0]!, j = k - flicker + 1;
+    if (k < flicker) [cue.x, cue.y] = k % 15 < 6 ? [-895, -17] : [-900, 0];
+    else [cue.x, cue.y] = [-900, -20 * j + 0.17 * j * j];
+  })));
+  const struck_s = (2 * FPS + flicker) / FPS;
   assert.equal(s.length, 1, JSON.stringify(s));
   assert.equal(s[0]!.struck, 'cue');
   assert.ok(Math.abs(s[0]!.t0! - struck_s) <= 0.1, `t0 ${s[0]!.t0} against the strike at ${struck_s.toFixed(2)} s`);
 });
 
 test('a cue ball hidden under an arm at rest, back in view on its spot and struck 0.3 s later, was not moved by hand', () => {
-  const balls = layout();
-  const cue = balls[0]!;
-  const box: OccludedBox = { x0_mm: cue.x - 150, y0_mm: cue.y - 80, x1_mm: cue.x + 80, y1_mm: cue.y + 80 };
-  const others = balls.slice(1);
-  const out: FrameObservation[] = [];
-  let i = 0;
-  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
-  for (let k = 0; k < 6; k++, i++) out.push(frame(i, others, [box]));
+  const { balls, ball: cue, others, out, i: i0 } = restThenHidden(0, 6);
+  let i = i0;
   for (let k = 0; k < 9; k++, i++) out.push(frame(i, balls));
   for (let k = 1; k <= 60; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * k + 0.17 * k * k }, ...others]));
   for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ ...cue, y: -20 * 60 + 0.17 * 3600 }, ...others]));
@@ -957,14 +958,8 @@ test('a cue ball hidden under an arm at rest, back in view on its spot and struc
 test('a ball moved 32 mm under a hand, back in view first in part off its centre and then found whole 19 mm on, was moved by hand', () => {
   // 981203: the jump from the part-found centre to the whole one started a "stroke" that was none, and
   // the question whether the hand had moved the ball was dropped with it
-  const balls = layout();
-  const five = balls[5]!;
-  const box: OccludedBox = { x0_mm: five.x - 120, y0_mm: five.y - 120, x1_mm: five.x + 120, y1_mm: five.y + 120 };
-  const others = balls.filter((b) => b !== five);
-  const out: FrameObservation[] = [];
-  let i = 0;
-  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
-  for (let k = 0; k < 15; k++, i++) out.push(frame(i, others, [box]));
+  const { ball: five, others, out, i: i0 } = restThenHidden(5, 15, 120, 120, 120);
+  let i = i0;
   const part: BallDetection = { x_mm: five.x - 38, y_mm: five.y - 22, conf: 0.7, cueLike: 0.03, partial: true };
   for (let k = 0; k < 6; k++, i++) out.push(frame(i, others, [], [part]));
   for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [...others, { ...five, x: five.x - 20, y: five.y - 25 }]));
@@ -976,15 +971,9 @@ test('a ball moved 32 mm under a hand, back in view first in part off its centre
 });
 
 test('a ball back in view from under an arm just before a stroke, found 30 mm off by the stroke\'s end, is not "moved by hand": the stroke may have moved it', () => {
-  const balls = layout();
-  const three = balls[3]!;
-  const box: OccludedBox = { x0_mm: three.x - 120, y0_mm: three.y - 120, x1_mm: three.x + 120, y1_mm: three.y + 120 };
-  const others = balls.filter((b) => b !== three);
+  const { balls, ball: three, others, out, i: i0 } = restThenHidden(3, 10, 120, 120, 120);
   const cue = others[0]!;
-  const out: FrameObservation[] = [];
-  let i = 0;
-  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
-  for (let k = 0; k < 10; k++, i++) out.push(frame(i, others, [box]));
+  let i = i0;
   for (let k = 0; k < 3; k++, i++) out.push(frame(i, balls));
   // the cue ball struck away from it; ball 3 creeps 30 mm, too slowly to be seen starting
   for (let k = 1; k <= 60; k++, i++) {
