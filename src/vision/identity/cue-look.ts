@@ -49,8 +49,9 @@ export function cueEvidence(balls: { oddness: number; weight: number }[]): numbe
   const mid = Math.max(MIN_ODDNESS, (top + second) / 2);
   const seen = (b: { weight: number }) => Math.min(1, b.weight / 15);
   // evidence against a ball because another looks odder counts only as far as that other's look has been
-  // seen (991001: "ball" on the bridge hand by the rail, seen whole in two frames, took the cue ball's name
-  // from a striped cue ball read as the cue ball, its band turned away)
+  // seen (991001, with a detector variant tried in session 25: a "ball" on the bridge hand by the rail, seen
+  // whole in two frames, took the cue ball's name from a striped cue ball read as the cue ball, its band
+  // turned away)
   const topSeen = seen(balls.reduce((a, b) => (b.oddness > a.oddness ? b : a)));
   return balls.map((b) => {
     const nats = Math.max(-MAX_NATS, Math.min(MAX_NATS, ODDNESS_NATS * (b.oddness - mid))) * seen(b);
