@@ -6,8 +6,8 @@
 // from 820000 (`--per 0 --games 6`, seeds 825000+), 860000, 880000, 890000, 920000, 940000 and 960000 (sessions 16–22),
 // and the hanging-ball clips from 970000 (`--per 4 --games 0 --only hanging-self,hanging-independent,hanging-shake`,
 // session 23), and the clips from 980000 (`--per 4 --games 0 --only
-// while-moving,moved-by-hand,cue-off-table,occluded-fall`, session 24) (all looked at, stroke by stroke, while
-// developing). The
+// while-moving,moved-by-hand,cue-off-table,occluded-fall`, session 24) and from 990000 (`--per 3 --games 0`, every
+// scenario, session 25) (all looked at, stroke by stroke, while developing). The
 // evaluation set is from 900000 (`--per 6 --games 18 --seed-base 900000`), made in sessions 5 and 6 and
 // read only as totals.
 // At 1920×1080 by default: numbers are read on full-resolution crops (at 720p a numeral is 7 px).
