@@ -51,8 +51,9 @@ const NUDGED_mm = 6;
 const NUDGE_REACH_mm = 8;
 /** Steps in a row, each further from its place, that make a crept ball's motion a start (see creptOff()). */
 const CREEP_STEPS = 3;
-/** a struck ball this near its resting spot is on it (the spot's own running mean allows 6 mm), this far off it has left it */
+/** A struck ball this near its resting spot is on it (the spot's own running mean allows 6 mm; see falseStart()). */
 const HOME_mm = 6;
+/** ... and this far off it, it was seen off it (a centre thrown off by the cue's tip, or the ball leaving). */
 const JITTER_mm = 10;
 /**
  * How far (mm) the cue ball's path must overlap a resting ball to have run into it: centres are good to a

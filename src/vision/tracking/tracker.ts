@@ -539,10 +539,14 @@ export class Tracker {
     // kept off it, leapt 330 mm back onto the bridge hand instead — 925006's break, once the ball's look was
     // learnt from whole outlines. Fingertips are on the rail; a knuckle beside a ball an arm has just come
     // over is kept off by the arm)
-    const phantomLikely = d.partial || this.byCushion(d) || t.state !== 'visible' || inBoxes(this.lastOccluded, t.x_mm, t.y_mm, this.R);
-    if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM && phantomLikely) return Infinity;
+    if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM && this.phantomLikely(t, d)) return Infinity;
     if (dist > gate) return Infinity;
     return this.pushedAway(t, d) ? dist + lookCost : Infinity;
+  }
+
+  /** Where a detection a resting track's look disowns is more likely a phantom than the ball struck (see matchCost()). */
+  private phantomLikely(t: Track, d: BallDetection): boolean {
+    return d.partial || this.byCushion(d) || t.state !== 'visible' || inBoxes(this.lastOccluded, t.x_mm, t.y_mm, this.R);
   }
 
   /**
