@@ -48,8 +48,9 @@ test('cue evidence is relative: shifting every ball\'s oddness alike changes not
 });
 
 test('a look seen in two frames does not count against a ball seen for seconds: evidence against scales with how much the odder look was seen', () => {
-  // 991001: a "ball" on the bridge hand by the rail, whole in two frames and as odd as a cue ball can look,
-  // against the striped cue ball (its band turned away, not odd) and the object balls, all seen for seconds
+  // 991001 with a detector variant tried in session 25: a "ball" on the bridge hand by the rail, whole in two
+  // frames and as odd as a cue ball can look, against the striped cue ball (its band turned away, not odd) and
+  // the object balls, all seen for seconds
   const [phantom, cue, object] = cueEvidence([{ oddness: 0.97, weight: 2 }, { oddness: 0.01, weight: 43 }, { oddness: 0, weight: 110 }]);
   assert.ok(cue! > -1.5, `the cue ball's evidence against ${cue!.toFixed(2)} nats`);
   assert.ok(object! > -1.5);
