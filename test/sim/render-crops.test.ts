@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderBallCrops } from '../../src/sim/render/crops.js';
+import { CUE_COVERED_UNREADABLE, renderBallCrops } from '../../src/sim/render/crops.js';
 
 const crops = renderBallCrops(7, 24, { perLook: 12 });
 
@@ -38,4 +38,16 @@ test('the ball sits at the labelled centre of its crop', () => {
     const minRing = Math.min(...ring);
     assert.ok(c.ball === 'cue' || centre > minRing + 15, `ball ${c.ball}: centre ${centre} vs ring ${minRing}`);
   }
+});
+
+test('a cue ball mostly behind an arm or the cue is not labelled readable', () => {
+  // the cue ball has no numeral, so its label once ignored cover: crops of a cue ball wholly under a
+  // sleeve were labelled "cue" and a reader that answered "not visible" was scored wrong
+  const cues = renderBallCrops(31, 160, { perLook: 40, balls: ['cue'] });
+  assert.ok(cues.every((c) => c.ball === 'cue'));
+  const covered = cues.filter((c) => c.occluded >= CUE_COVERED_UNREADABLE);
+  const clear = cues.filter((c) => c.occluded < 0.05 && c.motion_mm < 40);
+  assert.ok(covered.length >= 2, `some cue balls are covered (${covered.length} of ${cues.length})`);
+  for (const c of covered) assert.equal(c.label, 'hidden', `a cue ball ${Math.round(100 * c.occluded)}% covered`);
+  assert.ok(clear.length > 50 && clear.every((c) => c.label === 'cue'), 'an uncovered, slow cue ball is readable');
 });

@@ -30,6 +30,9 @@ export interface BallCrop {
   /** 0..1, the larger of the two printed numerals' ink fraction that faces the camera (within 60
    * degrees of it) and is not hidden behind an arm or the cue; 1 for the cue ball */
   numeralVisible: number;
+  /** degrees between the camera's line of sight and the face of the printed numeral that is turned
+   * most towards it (0: seen square on; 90: edge on); 0 for the cue ball */
+  numeralTilt_deg: number;
   readable: boolean;
   /** ball centre and radius in crop pixels */
   centre_px: { u: number; v: number };
@@ -53,6 +56,8 @@ export interface CropOptions {
   spec?: TableSpec;
   /** share of crops whose ball is turned so a numeral faces the camera within ~45 degrees */
   faceUpShare?: number;
+  /** the balls a crop's own ball is drawn from (all sixteen when absent) */
+  balls?: readonly BallId[];
 }
 
 /** `n` crops from a seed; deterministic. */
@@ -88,12 +93,20 @@ const IDS: BallId[] = ['cue', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
  */
 export const NUMERAL_SMEAR_MM = 6;
 
+/**
+ * Share of the cue ball's disc behind an arm or the cue from which it is not told by its look: the
+ * cue ball has no numeral, so its label once ignored cover, and crops of a cue ball wholly under a
+ * sleeve were "readable" (5 of the 69 held-out misreads of the v4 reader were such crops, answered
+ * "not visible"). A banded cue ball half covered may show no band at all.
+ */
+export const CUE_COVERED_UNREADABLE = 0.4;
+
 /** One crop with a renderer already made (for callers that manage looks themselves). */
 export function renderOneCrop(renderer: Renderer, frame: Uint8Array, rng: Rng, lookSeed: number, opts: CropOptions = {}): BallCrop {
   const spec = renderer.spec;
   const size = opts.size_px ?? 64;
   const R = spec.ball_mm / 2;
-  const id = rng.pick(IDS);
+  const id = rng.pick(opts.balls?.length ? opts.balls : IDS);
   const hx = spec.length_mm / 2 - R, hy = spec.width_mm / 2 - R;
   // mostly anywhere on the cloth, sometimes against a cushion
   let x = rng.uniform(-hx, hx), y = rng.uniform(-hy, hy);
@@ -147,17 +160,19 @@ export function renderOneCrop(renderer: Renderer, frame: Uint8Array, rng: Rng, l
   const motion = speed * exposure;
   const visible = id === 'cue' ? 1 : numeralVisibleFraction(renderer, target, caps);
   const readableAt = opts.readableAt ?? 0.85;
-  const readable = id === 'cue' ? motion < 40 : visible >= readableAt && motion < NUMERAL_SMEAR_MM;
+  const occluded = coveredFraction(target.pos_mm, R, cam, caps);
+  const readable = id === 'cue' ? motion < 40 && occluded < CUE_COVERED_UNREADABLE : visible >= readableAt && motion < NUMERAL_SMEAR_MM;
   return {
     rgb,
     size_px: size,
     ball: id,
     label: readable ? id : 'hidden',
     numeralVisible: visible,
+    numeralTilt_deg: id === 'cue' ? 0 : numeralTiltDeg(renderer.camera, target, R),
     readable,
     centre_px: { u: c.u_px - x0, v: c.v_px - y0 },
     radius_px: (cam.params.f_px * R) / cam.toCamera(target.pos_mm).z,
-    occluded: coveredFraction(target.pos_mm, R, cam, caps),
+    occluded,
     motion_mm: motion,
     lookSeed,
   };
@@ -203,6 +218,21 @@ function mulQ(a: Quat, b: Quat): Quat {
     a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
     a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0],
   ];
+}
+
+/** The smaller angle between either decal's centre normal (body +z and -z) and the line to the camera. */
+export function numeralTiltDeg(cam: Camera, ball: BallSnapshot, radius_mm: number): number {
+  const M = quatToMat(ball.orientation);
+  const C = cam.params.position_mm;
+  let best = 180;
+  for (const side of [1, -1]) {
+    const nx = side * M[2], ny = side * M[5], nz = side * M[8];
+    const P = { x: ball.pos_mm.x + radius_mm * nx, y: ball.pos_mm.y + radius_mm * ny, z: ball.pos_mm.z + radius_mm * nz };
+    const vx = C.x - P.x, vy = C.y - P.y, vz = C.z - P.z;
+    const cos = (nx * vx + ny * vy + nz * vz) / Math.hypot(vx, vy, vz);
+    best = Math.min(best, (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI);
+  }
+  return best;
 }
 
 /**
