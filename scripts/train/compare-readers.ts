@@ -2,7 +2,7 @@
 // run: the fair way to decide whether a candidate replaces the committed reader (eval-reader.ts
 // renders its own crops per model and adds sweeps; this keeps to the figures a decision needs).
 // Run: node --import tsx scripts/train/compare-readers.ts [--count 2000] [--seed-base 900000] MODEL.onnx…
-import { renderBallCrops, type BallCrop } from '../../src/sim/render/crops.js';
+import { numeralResolved, renderBallCrops, type BallCrop } from '../../src/sim/render/crops.js';
 import { NumberReader } from '../../src/vision/identity/number-reader.js';
 import { READER_INPUT_PX } from '../../src/vision/identity/reader-input.js';
 import { randomLook } from '../../src/sim/render/look.js';
@@ -27,12 +27,7 @@ const crops = renderBallCrops(seedBase, count);
 process.stderr.write(`rendered ${count} held-out crops (seeds ${seedBase}..) in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
 const looks = new Map<number, ReturnType<typeof randomLook>>();
 const lookOf = (s: number) => { if (!looks.has(s)) looks.set(s, randomLook(s)); return looks.get(s)!; };
-// the numeral's height on the image, foreshortened by its tilt, over the blur it is seen through
-// (as eval-reader.ts's "resolved" slices)
-const resolved = (c: BallCrop) => {
-  const l = lookOf(c.lookSeed);
-  return (l.numerals.size * 2 * c.radius_px * Math.cos((c.numeralTilt_deg * Math.PI) / 180)) / Math.hypot(l.sensor.blur_px, 0.5);
-};
+const resolved = (c: BallCrop) => numeralResolved(c, lookOf(c.lookSeed));
 const twin69 = (c: BallCrop) => (c.ball === 6 || c.ball === 9) && !lookOf(c.lookSeed).numerals.underline69;
 
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;

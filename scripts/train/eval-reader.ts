@@ -4,7 +4,7 @@
 // Run: node --import tsx scripts/train/eval-reader.ts [--model models/ball-reader.onnx] [--count 2000] [--seed-base 900000] [--json FILE]
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { renderBallCrops, type BallCrop } from '../../src/sim/render/crops.js';
+import { numeralResolved, renderBallCrops, type BallCrop } from '../../src/sim/render/crops.js';
 import { NumberReader } from '../../src/vision/identity/number-reader.js';
 import { READER_INPUT_PX, readerPatch } from '../../src/vision/identity/reader-input.js';
 import { makeRng } from '../../src/sim/rng.js';
@@ -80,11 +80,7 @@ const slice = (name: string, keep: (c: BallCrop) => boolean) => {
   return { slice: name, readable: s.readable, readableTop1: s.readableTop1 };
 };
 const numeral_px = (c: BallCrop) => lookOf(c.lookSeed).numerals.size * 2 * c.radius_px;
-// how well the camera resolves the numeral: its height on the image (foreshortened by its tilt) over
-// the blur it is seen through (the look's lens blur and half a pixel for the sensor's sampling). A
-// digit's counters are about a quarter of its height and blur shut at about twice sigma, so under
-// about 8 the strokes run together (session 26 measured the v4 reader at 53% under 5, 94% from 10)
-const resolved = (c: BallCrop) => (numeral_px(c) * Math.cos((c.numeralTilt_deg * Math.PI) / 180)) / Math.hypot(lookOf(c.lookSeed).sensor.blur_px, 0.5);
+const resolved = (c: BallCrop) => numeralResolved(c, lookOf(c.lookSeed));
 const slices = [
   slice('numeral under 7 px tall', (c) => c.ball !== 'cue' && numeral_px(c) < 7),
   slice('numeral 7-9 px tall', (c) => c.ball !== 'cue' && numeral_px(c) >= 7 && numeral_px(c) < 9),
