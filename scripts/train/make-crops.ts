@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderBallCrops } from '../../src/sim/render/crops.js';
+import { CUE_COVERED_UNREADABLE, renderBallCrops } from '../../src/sim/render/crops.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d?: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -89,5 +89,5 @@ for (let k = 0; k < shards; k++) {
 const labels = readFileSync(join(out, 'labels.u8'));
 const hist = new Array(17).fill(0);
 for (const l of labels) hist[l]++;
-writeFileSync(join(out, 'meta.json'), JSON.stringify({ count: labels.length, size: 64, seedBase, cropOptions: cropOpts, classes: ['cue', ...Array.from({ length: 15 }, (_, i) => String(i + 1)), 'hidden'], histogram: hist }, null, 2));
+writeFileSync(join(out, 'meta.json'), JSON.stringify({ count: labels.length, size: 64, seedBase, cropOptions: cropOpts, cueCoveredUnreadable: CUE_COVERED_UNREADABLE, classes: ['cue', ...Array.from({ length: 15 }, (_, i) => String(i + 1)), 'hidden'], histogram: hist }, null, 2));
 console.error(`wrote ${out}: ${labels.length} crops, classes ${JSON.stringify(hist)}`);

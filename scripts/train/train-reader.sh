@@ -5,12 +5,16 @@
 # The defaults are the run that built the committed model (v4: a strided net on 32x32 crops distilled from the v3 reader).
 # Usage: npm run train:reader [-- --count 44000 --val-count 4000 --epochs 20 --seed 71 --jobs 1 --threads 1 --data DIR
 #          --input 40 --arch plain --widths 16,32,64,96 | --arch separable --stem 16 --stages 16,16/32,32,32/64,64/128
-#          --teacher models/ball-reader.teacher.onnx --distill 0.5 | --teacher '' --out models/NAME]
+#          --teacher models/ball-reader.teacher.onnx --distill 0.5 | --teacher '' --out models/NAME
+#          --per-look 60 --augment basic|looks]
 # --arch picks the network (train_reader.py: plain = two 3x3 blocks per stage, separable = depthwise-separable
 # blocks); --input the crop side in px (the ball's radius stays 14 px; src/vision/identity/reader-input.ts must cut
 # the same size, and NumberReader refuses a model that takes another);
 # --teacher distils from a bigger reader (train_reader.py --teacher; built first with the v3 options, a plain
 # 16,32,64,96 net on 40x40 crops, if the file is missing; '' trains from the labels alone);
+# --per-look: training crops per random look (more looks for the same count: session 26 tried 20);
+# --augment looks: also vary what a look fixes for all its crops (glyph stretch and shear, extra blur,
+# ink contrast; train_reader.py augment()), for the teacher built here and the reader alike;
 # --out writes the model, its train.json, parity files, metrics and card elsewhere (to try a candidate
 # without replacing the committed model).
 # Crops already rendered in DIR with the same options are reused (make-crops checks the options).
@@ -18,9 +22,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 count=44000; val=4000; epochs=44; seed=71; jobs=1; threads=1; data=${MARKER_DATA:-/var/tmp/marker-train-v3}
 teacher=models/ball-reader.teacher.onnx; distill=0.5; input=32; arch=strided; widths=16,32,48,96; stem=16; stages=16,16/32,32,32/64,64/128; out=models/ball-reader
-# a renderer per look costs ~0.75 s and a crop ~16 ms: 60 crops a look keeps rendering cheap, and
-# 65% face-up balls make most training crops readable numbers (the renderer's default is 40%)
-per_look=60; face_up=0.65
+# a renderer per look cost ~0.75 s and a crop ~16 ms when 60 crops a look was chosen (session 26: ~0.2 s
+# and ~21 ms, so --per-look 20 renders 44,000 crops in 13 min on 2 jobs); 65% face-up balls make most
+# training crops readable numbers (the renderer's default is 40%)
+per_look=60; face_up=0.65; augment=basic
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count=$2; shift 2 ;;
@@ -33,6 +38,8 @@ while [ $# -gt 0 ]; do
     --input) input=$2; shift 2 ;;
     --teacher) teacher=$2; shift 2 ;;
     --distill) distill=$2; shift 2 ;;
+    --per-look) per_look=$2; shift 2 ;;
+    --augment) augment=$2; shift 2 ;;
     --arch) arch=$2; shift 2 ;;
     --widths) widths=$2; shift 2 ;;
     --stem) stem=$2; shift 2 ;;
@@ -54,11 +61,11 @@ node --import tsx scripts/train/make-crops.ts --out "$data/crops-val" --count "$
 if [ -n "$teacher" ] && [ ! -f "$teacher" ]; then
   echo "train-reader: building the teacher $teacher (the v3 reader's options)" >&2
   /usr/bin/python3 scripts/train/train_reader.py --train "$data/crops-train" --val "$data/crops-val" \
-    --out "$teacher" --epochs 20 --seed "$seed" --threads "$threads" --input 40 --arch plain --widths 16,32,64,96
+    --out "$teacher" --epochs 20 --seed "$seed" --threads "$threads" --input 40 --arch plain --widths 16,32,64,96 --augment "$augment"
 fi
 /usr/bin/python3 scripts/train/train_reader.py --train "$data/crops-train" --val "$data/crops-val" \
   --out "$out.onnx" --epochs "$epochs" --seed "$seed" --threads "$threads" \
-  --input "$input" --arch "$arch" --widths "$widths" --stem "$stem" --stages "$stages" \
+  --input "$input" --arch "$arch" --widths "$widths" --stem "$stem" --stages "$stages" --augment "$augment" \
   ${teacher:+--teacher "$teacher" --distill "$distill"}
 node --import tsx scripts/train/check-reader.ts "$out.onnx"
 node --import tsx scripts/train/eval-reader.ts --model "$out.onnx" --count 2000 --seed-base 900000 \

@@ -321,7 +321,9 @@ def sha256(path):
 
 def meta_of(d):
     m = json.load(open(os.path.join(d, 'meta.json')))
-    return {'count': m['count'], 'seedBase': m['seedBase'], 'cropOptions': m.get('cropOptions', {})}
+    # crops made before session 26 labelled a cue ball readable however much of it was covered
+    cover = {'cueCoveredUnreadable': m['cueCoveredUnreadable']} if 'cueCoveredUnreadable' in m else {}
+    return {'count': m['count'], 'seedBase': m['seedBase'], 'cropOptions': m.get('cropOptions', {}), **cover}
 
 
 def main():
