@@ -11,7 +11,8 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CUE_COVERED_UNREADABLE, renderBallCrops } from '../../src/sim/render/crops.js';
+import { CUE_COVERED_UNREADABLE, numeralResolved, renderBallCrops } from '../../src/sim/render/crops.js';
+import { randomLook } from '../../src/sim/render/look.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d?: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -48,7 +49,9 @@ if (shard !== undefined) {
   writeFileSync(join(dir, `${k}.jsonl`), crops.map((c) => JSON.stringify({
     ball: c.ball, label: c.label, readable: c.readable, numeralVisible: Math.round(c.numeralVisible * 1000) / 1000,
     occluded: Math.round(c.occluded * 1000) / 1000, motion_mm: Math.round(c.motion_mm * 10) / 10, radius_px: Math.round(c.radius_px * 100) / 100,
-    lookSeed: c.lookSeed, size: S,
+    numeralTilt_deg: Math.round(c.numeralTilt_deg * 10) / 10, lookSeed: c.lookSeed, size: S,
+    // what numeralResolved() reads, so a set can be relabelled by resolution without rendering it again
+    resolved: c.ball === 'cue' ? null : Math.round(numeralResolved(c, randomLook(c.lookSeed)) * 100) / 100,
   })).join('\n') + '\n');
   process.exit(0);
 }
