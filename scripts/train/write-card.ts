@@ -122,11 +122,11 @@ requires the same class for each and probabilities within 1e-4 of PyTorch's.
   through H.264 before training.
 - Small and soft numerals are the weak spot (see the table by kind): a numeral 6-7 px tall on a softly focused
   camera is barely legible. Read balls at full resolution; a sharper or closer camera helps more than the model can.
-- What caps top-1 is the crops more than the recipe (session 26, \`scripts/train/compare-readers.ts\` on seeds 900000
-  and 970000): readers trained on 2.5 times as many looks, with the looks augmentation, from a retrained teacher, or
-  1.3 times wider all read 89-91% at four turns, as this one does. Over a quarter of the "readable" crops show a numeral
-  under 6 times the blur it is seen through (foreshortened height over blur, the card's "resolved" slices), where
-  the strokes run together; on numerals resolved 10 or more, 6/9 twins aside, every one of them reads 94-96%.
+- Changing the recipe has not moved top-1 (session 26, \`scripts/train/compare-readers.ts\` on seeds 900000 and
+  970000): readers trained on 2.5 times as many looks, with the looks augmentation, from a retrained teacher, or 1.3
+  times wider all read 89-91% at four turns, as this one does. Over a quarter of the "readable" crops show a numeral
+  under 6 times the blur it is seen through (foreshortened height over blur, the card's "resolved" slices), a hard
+  band for a person too; on numerals resolved 10 or more, 6/9 twins aside, every one of those readers misses 4-6%.
 - A 6 and a 9 are the same shape turned half a turn: on ball sets that print no underline or dot under them (a
   third of the simulator's looks) no reader can tell them apart from one crop, and this one splits them. The tracker
   must resolve them by elimination or flag them for review.
