@@ -224,7 +224,8 @@ function mulQ(a: Quat, b: Quat): Quat {
  * How well a crop's camera resolves its numeral: the digits' height on the image, foreshortened by
  * the numeral's tilt, over the blur it is seen through (the look's lens blur and half a pixel for the
  * sensor's sampling). A digit's counters are about a quarter of its height and blur shut at about
- * twice sigma, so under about 8 the strokes run together (the v4 reader: 76% under 6, 92% from 10).
+ * twice sigma, so under about 8 they begin to run together (the v4 reader: 76% under 6, 92% from 10;
+ * a person reads about 60% of such crops under 6).
  */
 export function numeralResolved(crop: BallCrop, look: Look): number {
   const height_px = look.numerals.size * 2 * crop.radius_px * Math.cos((crop.numeralTilt_deg * Math.PI) / 180);
