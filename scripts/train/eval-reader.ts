@@ -4,12 +4,12 @@
 // Run: node --import tsx scripts/train/eval-reader.ts [--model models/ball-reader.onnx] [--count 2000] [--seed-base 900000] [--json FILE]
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { numeralResolved, renderBallCrops, type BallCrop } from '../../src/sim/render/crops.js';
+import { numeralResolved, renderBallCrops, sixNineTwin, type BallCrop } from '../../src/sim/render/crops.js';
 import { NumberReader } from '../../src/vision/identity/number-reader.js';
 import { READER_INPUT_PX, readerPatch } from '../../src/vision/identity/reader-input.js';
 import { makeRng } from '../../src/sim/rng.js';
-import { randomLook } from '../../src/sim/render/look.js';
 import { cropKind, scoreReadings, type Reading } from '../../src/vision/identity/reader-metrics.js';
+import { latencyPerCrop_ms, lookCache } from './reader-eval-kit.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -72,8 +72,7 @@ const base = scoreReadings(readings);
 
 // where the readable errors are: numeral size and look blur (from each crop's look), the 6/9 pair
 // on looks that print no underline (the two are the same shape turned half a turn)
-const looks = new Map<number, ReturnType<typeof randomLook>>();
-const lookOf = (s: number) => { if (!looks.has(s)) looks.set(s, randomLook(s)); return looks.get(s)!; };
+const lookOf = lookCache();
 const slice = (name: string, keep: (c: BallCrop) => boolean) => {
   const r = readings.filter((_, i) => keep(crops[i]!));
   const s = scoreReadings(r);
@@ -87,24 +86,18 @@ const slices = [
   slice('numeral 9 px or taller', (c) => c.ball !== 'cue' && numeral_px(c) >= 9),
   slice('look blur sigma under 0.8 px', (c) => c.ball !== 'cue' && lookOf(c.lookSeed).sensor.blur_px < 0.8),
   slice('look blur sigma 0.8 px or more', (c) => c.ball !== 'cue' && lookOf(c.lookSeed).sensor.blur_px >= 0.8),
-  slice('6 and 9 with the underline', (c) => (c.ball === 6 || c.ball === 9) && lookOf(c.lookSeed).numerals.underline69),
-  slice('6 and 9 without it', (c) => (c.ball === 6 || c.ball === 9) && !lookOf(c.lookSeed).numerals.underline69),
+  slice('6 and 9 with the underline', (c) => (c.ball === 6 || c.ball === 9) && !sixNineTwin(c, lookOf(c.lookSeed))),
+  slice('6 and 9 without it', (c) => sixNineTwin(c, lookOf(c.lookSeed))),
   slice('numeral turned under 30 degrees', (c) => c.ball !== 'cue' && c.numeralTilt_deg < 30),
   slice('numeral turned 30 degrees or more', (c) => c.ball !== 'cue' && c.numeralTilt_deg >= 30),
   slice('numeral resolved under 6 (h/blur)', (c) => c.ball !== 'cue' && resolved(c) < 6),
   slice('numeral resolved 6-10', (c) => c.ball !== 'cue' && resolved(c) >= 6 && resolved(c) < 10),
   slice('numeral resolved 10 or more', (c) => c.ball !== 'cue' && resolved(c) >= 10),
-  slice('resolved 10+, not a 6/9 lacking underline', (c) => c.ball !== 'cue' && resolved(c) >= 10 && !((c.ball === 6 || c.ball === 9) && !lookOf(c.lookSeed).numerals.underline69)),
+  slice('resolved 10+, not a 6/9 lacking underline', (c) => c.ball !== 'cue' && resolved(c) >= 10 && !sixNineTwin(c, lookOf(c.lookSeed))),
   slice('cue ball', (c) => c.ball === 'cue'),
 ];
 
-// latency: batches of 16 on one thread
-const patches = new Float32Array(16 * SIZE).map((_, i) => ((i * 2654435761) % 1000) / 1000);
-for (let i = 0; i < 20; i++) await reader.runPatches(patches, 16);
-const runs = 200;
-const tl = process.hrtime.bigint();
-for (let i = 0; i < runs; i++) await reader.runPatches(patches, 16);
-const perCrop_ms = Number(process.hrtime.bigint() - tl) / 1e6 / runs / 16;
+const perCrop_ms = await latencyPerCrop_ms(reader);
 
 const sweep = crops.slice(0, sweepCount);
 const rows: { sweep: string; setting: string; readableTop1: number; hiddenRecall: number; wrongNumberRate: number }[] = [];
