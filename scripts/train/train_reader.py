@@ -236,8 +236,9 @@ def augment(x, r, g, looks=False):
     """Random rotation, shift, scale and photometric changes. `looks` adds what a rendered look
     otherwise fixes for all of its crops: a glyph's width and slant (a stretch of up to 12% and a
     shear of up to 0.15), the camera's softness (extra blur, sigma 0.3-0.7 px, on half the crops) and
-    the ink's contrast against the ivory (0.8-1.15). The v4 reader was 94.7% right on crops of its
-    training looks and 88.4% on new ones: it learnt the looks, not the numerals."""
+    the ink's contrast against the ivory (0.8-1.15). At four turns the v4 reader was 95.3% right on
+    crops drawn as its training crops were and 89.2% on new ones (compare-readers.ts --per-look 60
+    --face-up-share 0.65 --seed-base 100000, against seeds 900000): it learnt the looks, not only the numerals."""
     n = x.shape[0]
     rot = torch.rand(n, generator=g) * 2 * math.pi
     shift = (torch.rand(n, 2, generator=g) - 0.5) * 4.0

@@ -1,6 +1,7 @@
 // Writes the model card (models/NAME.md) from the training record and the held-out evaluation, so
 // the card's numbers are the measured ones. Run: node --import tsx scripts/train/write-card.ts models/ball-reader
 import { readFileSync, writeFileSync } from 'node:fs';
+import { CUE_COVERED_UNREADABLE } from '../../src/sim/render/crops.js';
 
 const base = process.argv[2] ?? 'models/ball-reader';
 const train = JSON.parse(readFileSync(`${base}.train.json`, 'utf8'));
@@ -55,7 +56,7 @@ Reads the number on one ball for the referee's identity decisions (issue 5): the
   ${train.train_crops.cueCoveredUnreadable !== undefined
     ? `when under ${Math.round(100 * train.train_crops.cueCoveredUnreadable)}% of it is behind an arm or the cue`
     : `however much of it was covered (this model's training crops were made before that was fixed; the held-out
-  crops below are labelled as \`crops.ts\` labels them now: a cue ball 40% or more covered is "not visible")`}.
+  crops below are labelled as \`crops.ts\` labels them now: a cue ball ${Math.round(100 * CUE_COVERED_UNREADABLE)}% or more covered is "not visible")`}.
 ${(train.hidden_keep ?? 1) < 1 ? `- Each epoch uses every readable crop and ${Math.round(100 * train.hidden_keep)}% of the clearly unreadable ones, drawn afresh each
   epoch; the "not visible" bias above undoes the class prior this shifts.
 ` : ''}${train.teacher ? `- Distillation: besides the labels, the reader learns the answers of a bigger reader, \`models/${train.teacher.file}\`
