@@ -93,6 +93,15 @@ const PASSED_BY_S = 0.25;
 const PASSED_AFTER_S = 0.05;
 /** A ball back in view this far from where it rested before a hand or a body hid it was moved (mm). */
 const MOVED_mm = 25;
+/**
+ * A stroke played while balls still roll strikes a ball that rests under the player's cue: one whose track
+ * was not seen resting where it started from, SETTLED_SAMPLES times in the SETTLED_BEFORE_S before, may be
+ * a ball the camera lost and found again elsewhere (a cue ball the colour of the cloth, lost and found
+ * after a break, started two "strokes" of its own, 1020401), not a new stroke.
+ */
+const SETTLED_BEFORE_S = 0.5;
+const SETTLED_mm = 12;
+const SETTLED_SAMPLES = 4;
 /** Samples of the cue ball kept after its first contact: two give the direction it went off in. */
 const CUE_AFTER_SAMPLES = 3;
 
@@ -515,11 +524,18 @@ export class StrokeBuilder {
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
       struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
+      ...(whileMoving && !this.seenRestingBefore(t, p, start_s) && { struckUnsettled: true }),
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
     if (a) this.stroke.cueSamples.push({ t_s: start_s, x_mm: a[0], y_mm: a[1] });
     if (!isCue) this.frozenCueStroke(this.stroke, t, atStart, start_s);
     return out;
+  }
+
+  /** Whether the struck ball was seen resting where it started from just before (see SETTLED_BEFORE_S). */
+  private seenRestingBefore(t: Track, p: { x: number; y: number }, start_s: number): boolean {
+    const there = t.history.filter((q) => q.t_s < start_s && q.t_s >= start_s - SETTLED_BEFORE_S && Math.hypot(q.x_mm - p.x, q.y_mm - p.y) <= SETTLED_mm);
+    return there.length >= SETTLED_SAMPLES;
   }
 
   private movingContact(st: Stroke, live: Track[], t_s: number): void {

@@ -55,6 +55,8 @@ export interface Stroke {
   struckFrozen: boolean;
   /** the stroke began with a ball creeping off its place, never seen to roll: a soft stroke, or a touch */
   creptStart?: boolean;
+  /** played while balls rolled, its struck ball not seen resting where it started from just before */
+  struckUnsettled?: boolean;
   /** the struck ball's top speed while seen */
   struckPeak_mm_s: number;
   /**
