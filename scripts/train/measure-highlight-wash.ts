@@ -79,7 +79,9 @@ for (let i = 0; i < rows.length; i += 64) {
 const line = (what: string, s: typeof rows) => console.log(`| ${what} | ${s.length} | ${s.length ? ((100 * s.filter((r) => r.right).length) / s.length).toFixed(1) : '-'}% |`);
 console.log(`${rows.length} readable object-ball crops of ${count} (seeds from ${seedBase}), ${model}, one upright reading\n`);
 console.log('| crops | count | top-1 |\n|---|---|---|');
-for (const [a, b] of [[-Infinity, 0.1], [0.1, 0.3], [0.3, 0.5], [0.5, Infinity]] as const) line(`highlight washes ${a === -Infinity ? 'under' : `${a * 100}% to`} ${b === Infinity ? 'more' : `${b * 100}%`} of the ink's contrast`.replace('under 10%', 'under 10%').replace('to more', 'or more'), rows.filter((r) => r.wash >= a && r.wash < b));
+for (const [a, b, what] of [[-Infinity, 0.1, 'under 10%'], [0.1, 0.3, '10% to 30%'], [0.3, 0.5, '30% to 50%'], [0.5, Infinity, '50% or more']] as const) {
+  line(`highlight washes ${what} of the ink's contrast`, rows.filter((r) => r.wash >= a && r.wash < b));
+}
 for (const [a, b] of [[0, 6], [6, 10], [10, Infinity]] as const) {
   line(`resolved ${a}${b === Infinity ? '+' : `-${b}`}, washed under 20%`, rows.filter((r) => r.resolved >= a && r.resolved < b && r.wash < 0.2));
   line(`resolved ${a}${b === Infinity ? '+' : `-${b}`}, washed 20% or more`, rows.filter((r) => r.resolved >= a && r.resolved < b && r.wash >= 0.2));
