@@ -6,10 +6,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { numeralResolved, renderBallCrops, sixNineTwin, type BallCrop } from '../../src/sim/render/crops.js';
 import { NumberReader } from '../../src/vision/identity/number-reader.js';
-import { READER_INPUT_PX, readerPatch } from '../../src/vision/identity/reader-input.js';
-import { makeRng } from '../../src/sim/rng.js';
 import { cropKind, scoreReadings, type Reading } from '../../src/vision/identity/reader-metrics.js';
-import { latencyPerCrop_ms, lookCache } from './reader-eval-kit.js';
+import { latencyPerCrop_ms, lookCache, readAll, type Transform } from './reader-eval-kit.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -20,26 +18,6 @@ const jsonOut = opt('json', '');
 const sweepCount = Number(opt('sweep-count', String(Math.min(600, count))));
 
 const reader = await NumberReader.load(model);
-const SIZE = 3 * READER_INPUT_PX * READER_INPUT_PX;
-
-type Transform = (rgb: Uint8Array, size: number, rng: ReturnType<typeof makeRng>) => Uint8Array;
-async function readAll(crops: BallCrop[], opts: { offset_px?: number; transform?: Transform } = {}): Promise<Reading[]> {
-  const rng = makeRng(7).fork('eval');
-  const out: Reading[] = [];
-  for (let i = 0; i < crops.length; i += 64) {
-    const batch = crops.slice(i, i + 64);
-    const patches = new Float32Array(batch.length * SIZE);
-    batch.forEach((c, k) => {
-      const rgb = opts.transform ? opts.transform(c.rgb, c.size_px, rng) : c.rgb;
-      const a = rng.uniform(0, 2 * Math.PI);
-      const d = opts.offset_px ?? 0;
-      readerPatch({ data: rgb, width: c.size_px, height: c.size_px, order: 'rgb' }, c.size_px / 2 + d * Math.cos(a), c.size_px / 2 + d * Math.sin(a), c.radius_px, patches, k * SIZE);
-    });
-    const probs = await reader.runPatches(patches, batch.length);
-    batch.forEach((c, k) => out.push({ probs: probs[k]!, ball: c.ball === 'cue' ? 0 : c.ball, kind: cropKind(c.label, c.numeralVisible) }));
-  }
-  return out;
-}
 
 function blur(sigma: number): Transform {
   const r = Math.ceil(sigma * 3);
@@ -67,7 +45,7 @@ const noise = (sd: number): Transform => (rgb, _n, rng) => Uint8Array.from(rgb, 
 const t0 = Date.now();
 const crops = renderBallCrops(seedBase, count);
 process.stderr.write(`rendered ${count} held-out crops in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
-const readings = await readAll(crops);
+const readings = await readAll(reader, crops);
 const base = scoreReadings(readings);
 
 // where the readable errors are: numeral size and look blur (from each crop's look), the 6/9 pair
@@ -102,12 +80,12 @@ const perCrop_ms = await latencyPerCrop_ms(reader);
 const sweep = crops.slice(0, sweepCount);
 const rows: { sweep: string; setting: string; readableTop1: number; hiddenRecall: number; wrongNumberRate: number }[] = [];
 const add = async (name: string, setting: string, r: Reading[]) => { const s = scoreReadings(r); rows.push({ sweep: name, setting, readableTop1: s.readableTop1, hiddenRecall: s.hiddenRecall, wrongNumberRate: s.wrongNumberRate }); };
-for (const s of [0, 0.7, 1.2, 2.0]) await add('blur', `sigma ${s} px`, await readAll(sweep, s ? { transform: blur(s) } : {}));
-for (const s of [0, 6, 12, 20]) await add('noise', `sd ${s} levels`, await readAll(sweep, s ? { transform: noise(s) } : {}));
-for (const d of [0, 2, 4, 6]) await add('offset', `${d} px`, await readAll(sweep, { offset_px: d }));
+for (const s of [0, 0.7, 1.2, 2.0]) await add('blur', `sigma ${s} px`, await readAll(reader, sweep, s ? { transform: blur(s) } : {}));
+for (const s of [0, 6, 12, 20]) await add('noise', `sd ${s} levels`, await readAll(reader, sweep, s ? { transform: noise(s) } : {}));
+for (const d of [0, 2, 4, 6]) await add('offset', `${d} px`, await readAll(reader, sweep, { offset_px: d }));
 for (const k of [2700, 4000, 6500]) {
   const c = renderBallCrops(seedBase + 1, Math.min(300, sweepCount), { look: { lighting: { kelvin: k } } });
-  await add('lamp colour', `${k} K`, await readAll(c));
+  await add('lamp colour', `${k} K`, await readAll(reader, c));
 }
 // as the pipeline reads: each crop at its four right-angle turns, the answers averaged (NumberReader.read)
 const turned: Reading[] = [];

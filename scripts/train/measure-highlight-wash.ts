@@ -2,7 +2,8 @@
 // number reader does by that share (a development diagnostic for issue 5: is the highlight a cause of
 // the reader's misses?). Each readable crop is rendered four times, {as it is, with the balls' gloss at
 // 0} × {with ink, without}: wash = 1 − Σ|Δ luma| / Σ|Δ luma, matte| over the ball's disc, where Δ is
-// the numeral's difference to the same crop without ink. One reading a crop, upright.
+// the numeral's difference to the same crop without ink. One reading a crop, upright (readAll, as the card's
+// first figures are read).
 // Run: node --import tsx scripts/train/measure-highlight-wash.ts [--count 1500] [--seed-base 930000] [--model models/ball-reader.onnx]
 import { RUSSIAN_12FT } from '../../src/table/geometry.js';
 import { makeRng } from '../../src/sim/rng.js';
@@ -11,7 +12,7 @@ import { randomCameraOverTable } from '../../src/sim/render/camera.js';
 import { createRenderer, type Renderer } from '../../src/sim/render/renderer.js';
 import { numeralResolved, renderOneCrop, type BallCrop } from '../../src/sim/render/crops.js';
 import { NumberReader } from '../../src/vision/identity/number-reader.js';
-import { READER_INPUT_PX, readerPatch } from '../../src/vision/identity/reader-input.js';
+import { readAll } from './reader-eval-kit.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -62,20 +63,13 @@ for (let i = 0; i < count; i++) {
   if (eMatte <= 0) continue;
   rows.push({ crop, wash: 1 - inkEnergy(crop, withoutInk(real, draw(real))) / eMatte, resolved: numeralResolved(crop, look) });
 }
-const SIZE = 3 * READER_INPUT_PX * READER_INPUT_PX;
-for (let i = 0; i < rows.length; i += 64) {
-  const batch = rows.slice(i, i + 64);
-  const patches = new Float32Array(batch.length * SIZE);
-  batch.forEach((r, k) => readerPatch({ data: r.crop.rgb, width: r.crop.size_px, height: r.crop.size_px, order: 'rgb' }, r.crop.size_px / 2, r.crop.size_px / 2, r.crop.radius_px, patches, k * SIZE));
-  const probs = await reader.runPatches(patches, batch.length);
-  batch.forEach((r, k) => {
-    const p = probs[k]!;
-    let best = 0;
-    for (let c = 1; c < p.length; c++) if (p[c]! > p[best]!) best = c;
-    r.right = best === r.crop.ball;
-    r.read = best;
-  });
-}
+(await readAll(reader, rows.map((r) => r.crop))).forEach((reading, k) => {
+  const p = reading.probs;
+  let best = 0;
+  for (let c = 1; c < p.length; c++) if (p[c]! > p[best]!) best = c;
+  rows[k]!.right = best === reading.ball;
+  rows[k]!.read = best;
+});
 const line = (what: string, s: typeof rows) => console.log(`| ${what} | ${s.length} | ${s.length ? ((100 * s.filter((r) => r.right).length) / s.length).toFixed(1) : '-'}% |`);
 console.log(`${rows.length} readable object-ball crops of ${count} (seeds from ${seedBase}), ${model}, one upright reading\n`);
 console.log('| crops | count | top-1 |\n|---|---|---|');
