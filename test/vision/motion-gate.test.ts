@@ -70,3 +70,27 @@ test('a change over most of the table is one full search', () => {
   const bright = Uint8Array.from(a, (v) => Math.min(255, v + 40));
   assert.equal(gate.decide(bright).kind, 'all');
 });
+
+test('a search that reaches part of a held ball searches all of it, and leaves untouched balls alone', () => {
+  // cells are 16 px: a change in the cell x 16..31 dirties the cells x 0..47 around it, and the ball at
+  // x = 48 lies across that edge; a hand drawing away beside a ball does this
+  const base = ball(ball(cloth(), 48, 40), 130, 70);
+  const change = (img: Uint8Array) => {
+    const out = Uint8Array.from(img);
+    for (let y = 34; y < 46; y++) for (let x = 20; x < 28; x++) out.set([200, 170, 150], 3 * (y * W + x));
+    return out;
+  };
+  const held = [{ x: 48, y: 40, r: 5 }, { x: 130, y: 70, r: 5 }];
+  const plain = new MotionGate(W, H);
+  plain.commit(base, plain.decide(base));
+  const cut = plain.decide(change(base));
+  assert.equal(cut.kind, 'some');
+  assert.ok(MotionGate.covers(cut, W, 44, 40) && !MotionGate.covers(cut, W, 52, 40), 'without the held balls the search cuts the ball');
+  const gate = new MotionGate(W, H);
+  gate.commit(base, gate.decide(base));
+  const d = gate.decide(change(base), held);
+  assert.equal(d.kind, 'some');
+  for (const [x, y] of [[43, 40], [53, 40], [48, 35], [48, 45]] as const) assert.ok(MotionGate.covers(d, W, x, y), `(${x}, ${y}) of the held ball searched`);
+  assert.ok(d.boxes!.some((b) => b.x0 <= 43 && b.x1 > 53 && b.y0 <= 35 && b.y1 > 45), 'a box holds the whole ball');
+  assert.ok(!MotionGate.covers(d, W, 130, 70), 'a held ball nothing reached is not searched');
+});

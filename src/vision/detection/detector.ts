@@ -14,7 +14,7 @@ import type { DetectorGeometry } from './geometry.js';
 import { castVotes, clothMeanMap, createVoteScratch } from './votes.js';
 import { refineCircle } from './refine.js';
 import { discAppearance, surroundL } from './appearance.js';
-import { MotionGate, type PixelBox } from './motion-gate.js';
+import { MotionGate, type HeldDisc, type PixelBox } from './motion-gate.js';
 import { findBlobs, type Blobs } from './blobs.js';
 import { dropOccluderParts, occluderBoxes } from './occluders.js';
 
@@ -77,6 +77,10 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   let refAB: [number, number] | null = null;
   const looks: { img: { data: Uint8Array; x0: number; y0: number; width: number; height: number }; cx: number; cy: number; r: number }[] = [];
 
+  // the balls held from earlier searches as the motion gate sees them (work px)
+  const workPerPx = geo.workW / geo.roi.width;
+  const heldDiscs = (balls: readonly BallDetection[]): HeldDisc[] =>
+    balls.map((b) => ({ x: (b.u_px - geo.roi.x) * workPerPx, y: (b.v_px - geo.roi.y) * (geo.workH / geo.roi.height), r: b.r_px * workPerPx }));
   const detect = (frame: Frame): BallDetection[] => {
     if (frame.width !== profile.image.width_px || frame.height !== profile.image.height_px) {
       throw new Error(`frame is ${frame.width}×${frame.height}, the calibration is for ${profile.image.width_px}×${profile.image.height_px}`);
@@ -91,7 +95,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       g.copyTo(gateView);
       g.release();
     }
-    const decision = gate && last ? gate.decide(gateData) : { kind: 'all' as const, active: null, share: 1 };
+    const decision = gate && last ? gate.decide(gateData, heldDiscs(last)) : { kind: 'all' as const, active: null, share: 1 };
     if (decision.kind === 'none' && last) {
       roiMat.release();
       const t1 = performance.now();

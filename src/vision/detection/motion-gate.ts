@@ -30,6 +30,9 @@ export interface GateDecision {
 
 export interface PixelBox { x0: number; y0: number; x1: number; y1: number }
 
+/** A ball held from earlier searches, work px: its centre and radius. */
+export interface HeldDisc { x: number; y: number; r: number }
+
 /** Margin around the searched cells, work px: a gradient reads its neighbours. */
 const BOX_MARGIN_PX = 3;
 
@@ -52,8 +55,14 @@ export class MotionGate {
     this.cellsY = Math.ceil(height / this.cell);
   }
 
-  /** Where to search this frame (BGR work image, width × height × 3). */
-  decide(bgr: Uint8Array): GateDecision {
+  /**
+   * Where to search this frame (BGR work image, width × height × 3). `held` are the balls found before:
+   * a search that reaches into part of one searches all of it, since a ball is found from its whole
+   * outline and one cut by the search's edge is not found at all (a cue ball by the head spot, its
+   * cells half dirty as the hand that put it down drew away, vanished and was not searched again until
+   * the next full search three seconds later; it was never confirmed, and its break went unseen).
+   */
+  decide(bgr: Uint8Array, held: readonly HeldDisc[] = []): GateDecision {
     const { width: w, height: h, cell, cellsX, cellsY, delta } = this;
     if (!this.ref || ++this.sinceFull >= this.refresh) return { kind: 'all', active: null, share: 1 };
     const ref = this.ref;
@@ -82,6 +91,7 @@ export class MotionGate {
       }
     }
     if (!any) return { kind: 'none', active: null, share: 0 };
+    this.wholeDiscs(dirty, held);
     let n = 0;
     for (const d of dirty) n += d;
     const share = n / dirty.length;
@@ -90,6 +100,20 @@ export class MotionGate {
     const active = new Uint8Array(w * h);
     this.forEachDirtyRun(dirty, (y, x0, x1) => active.fill(1, y * w + x0, y * w + x1));
     return { kind: 'some', active, share, boxes: this.boxesOf(dirty), cells: dirty };
+  }
+
+  /** Every cell under a held ball (with the boxes' margin) is dirty when any of them is. */
+  private wholeDiscs(dirty: Uint8Array, held: readonly HeldDisc[]): void {
+    const { cell, cellsX, cellsY } = this;
+    for (const b of held) {
+      const reach = b.r + BOX_MARGIN_PX;
+      const cx0 = Math.max(0, Math.floor((b.x - reach) / cell)), cx1 = Math.min(cellsX - 1, Math.floor((b.x + reach) / cell));
+      const cy0 = Math.max(0, Math.floor((b.y - reach) / cell)), cy1 = Math.min(cellsY - 1, Math.floor((b.y + reach) / cell));
+      let touched = false;
+      for (let cy = cy0; cy <= cy1 && !touched; cy++) for (let cx = cx0; cx <= cx1; cx++) if (dirty[cy * cellsX + cx]) { touched = true; break; }
+      if (!touched) continue;
+      for (let cy = cy0; cy <= cy1; cy++) dirty.fill(1, cy * cellsX + cx0, cy * cellsX + cx1 + 1);
+    }
   }
 
   /** After a search: the searched pixels become the reference they are compared with next. */
