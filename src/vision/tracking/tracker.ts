@@ -6,6 +6,7 @@ import { inBoxes, isOccluded, type BallDetection, type FrameObservation } from '
 import { cueLookFrom, HANDOVER, handoverSource, struckOutFrom, withoutLeadingLeap } from './handover.js';
 import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
+import { pushedAlongLine } from './pushes.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 
 export type TrackState = 'visible' | 'occluded' | 'missing' | 'pocketed' | 'offTable';
@@ -625,24 +626,9 @@ export class Tracker {
     });
   }
 
-  /**
-   * A ball at rest set moving by a moving neighbour goes off along the line of centres (equal
-   * masses, the 90° rule for the other): matching it to a detection in another direction would swap
-   * the two balls' identities at the collision.
-   */
+  /** Whether a detection lies where a neighbour could have pushed this ball (see pushes.ts). */
   private pushedAway(t: Track, d: BallDetection): boolean {
-    const ux = d.x_mm - t.x_mm;
-    const uy = d.y_mm - t.y_mm;
-    const u = Math.hypot(ux, uy);
-    if (u < this.R || Math.hypot(t.vx_mm_s, t.vy_mm_s) > 150) return true;
-    for (const m of this.movingNear(t)) {
-      const nx = t.x_mm - m.x_mm;
-      const ny = t.y_mm - m.y_mm;
-      const n = Math.hypot(nx, ny);
-      if (n === 0) continue;
-      if ((ux * nx + uy * ny) / (u * n) < 0.5) return false;
-    }
-    return true;
+    return pushedAlongLine(t, d, this.movingNear(t), this.R);
   }
 
   /** A rolling candidate that left a hidden resting ball, or goes on from a lost rolling one, is that ball (see handover.ts): its track takes the path over. */
