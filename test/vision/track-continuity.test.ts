@@ -322,6 +322,23 @@ test('a resting ball\'s track that leaps once onto a blur nearer the cushion and
   assert.notEqual(tr.tracks.find((x) => x.id === id)!.state, 'offTable');
 });
 
+test('a ball struck from rest near a cushion, seen for one step at a strike\'s speed before it jumps the cushion, is off the table', () => {
+  // 1020600: the cue ball 230 mm from the side cushion, struck at 5.5 m/s, seen once 183 mm on, then gone
+  const run = (step_mm: number) => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    const b: Ball = { id: 'cue', x: -1225, y: 657 };
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+    const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+    tr.update(at(i++, [det({ id: 'cue', x: b.x, y: b.y + step_mm }), ...far.map((f) => det(f))]));
+    for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+    return tr.tracks.find((x) => x.id === id)!.state;
+  };
+  assert.equal(run(183), 'offTable');
+  // a step that repeated once stays on the cloth is a ball lost from view there, not one gone over the cushion
+  assert.notEqual(run(100), 'offTable');
+});
+
 test('a first contact whose ball was named otherwise when it was touched (a track swapped as the rack scattered) is flagged', () => {
   const cue = track(1, { state: 'visible' });
   const three = track(3, { state: 'visible' });
