@@ -339,6 +339,27 @@ test('a ball struck from rest near a cushion, seen for one step at a strike\'s s
   assert.notEqual(run(100), 'offTable');
 });
 
+test('while every ball of the set has a track, a new "ball" must rest two seconds before it counts (balls are not made)', () => {
+  // fifteen balls at rest; the sixteenth is struck off the table (so all sixteen are accounted for) or
+  // was never there; then a "ball" shows by the rail (the bridge hand's knuckles) and holds still a second
+  const run = (sixteenth: boolean, rest_s: number) => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    const balls: Ball[] = Array.from({ length: 15 }, (_, k) => ({ id: k + 1, x: -1200 + 170 * k, y: k % 2 ? -400 : 0 }));
+    const cue: Ball = { id: 'cue', x: -1225, y: 657 };
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, [...balls.map((b) => det(b)), ...(sixteenth ? [det(cue)] : [])]));
+    if (sixteenth) tr.update(at(i++, [...balls.map((b) => det(b)), det({ id: 'cue', x: cue.x, y: cue.y + 183 })]));
+    for (let k = 0; k < 10; k++, i++) tr.update(at(i, balls.map((b) => det(b))));
+    if (sixteenth) assert.equal(tr.tracks.filter((t) => t.state === 'offTable').length, 1);
+    const knuckles: Ball = { id: 3, x: 1642, y: 454 };
+    for (let k = 0; k < rest_s * 30; k++, i++) tr.update(at(i, [...balls.map((b) => det(b)), det(knuckles, { idProbs: undefined })]));
+    return tr.tracks.find((t) => Math.hypot(t.x_mm - knuckles.x, t.y_mm - knuckles.y) < R)?.confirmed ?? false;
+  };
+  assert.equal(run(false, 1), true, 'with a ball unaccounted for, half a second at rest makes a ball');
+  assert.equal(run(true, 1), false);
+  assert.equal(run(true, 2.3), true, 'a ball put back on the table still counts, later');
+});
+
 test('a first contact whose ball was named otherwise when it was touched (a track swapped as the rack scattered) is flagged', () => {
   const cue = track(1, { state: 'visible' });
   const three = track(3, { state: 'visible' });

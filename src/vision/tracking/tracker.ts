@@ -238,7 +238,12 @@ interface Stray {
  */
 const PROVISIONAL_S = 1;
 
-/** A candidate by a cushion never found whole becomes a ball after resting this long (s), not TrackerOptions.confirm_s. */
+/** The balls of a Russian pyramid set: the cue ball and fifteen. */
+const BALLS_IN_SET = 16;
+/**
+ * A candidate by a cushion never found whole, or any candidate while every ball already has a track, becomes
+ * a ball after resting this long (s), not TrackerOptions.confirm_s.
+ */
 const CONFIRM_UNSEEN_WHOLE_S = 2;
 /** ... by a cushion: within this many balls' widths of its nose */
 const BY_CUSHION_BALLS = 3;
@@ -369,8 +374,8 @@ export class Tracker {
       // ... except as a provisional candidate where a hidden resting ball may have been struck out from
       // under the cue: a ball struck hard at the break is a streak clear of the arm, too blurred to show
       // its look, and its track stayed under the cue while it crossed the table (see struckFrom())
-      const provisionalFor = held >= 16 ? (underArm[j] ? undefined : this.struckFrom(d, o.t_s)?.id) : undefined;
-      if ((held >= 16 && provisionalFor === undefined) || this.following().length >= 24) { unclaimed.push(d); return; }
+      const provisionalFor = held >= BALLS_IN_SET ? (underArm[j] ? undefined : this.struckFrom(d, o.t_s)?.id) : undefined;
+      if ((held >= BALLS_IN_SET && provisionalFor === undefined) || this.following().length >= 24) { unclaimed.push(d); return; }
       this.tracks.push({
         ...(provisionalFor !== undefined ? { provisionalFor } : {}),
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
@@ -439,7 +444,22 @@ export class Tracker {
     // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
     // throw part-found "balls" that held still for half a second and became balls. Not everywhere: the
     // balls of a rack cut by their neighbours may never be found whole before the break)
-    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? this.opts.confirm_s : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
+    // (and so does any new one while every ball of the set is held by a track: on the table, lost lately, or
+    // gone into a pocket or off the table. Balls are not made: such a "ball" is the bridge hand's knuckles,
+    // found whole behind the cue ball while a dark sleeve on dark cloth hid nothing, which became a ball a
+    // second into the stroke and was taken as the ball the cue ball touched first. A ball put back on
+    // the table still counts, two seconds after it is put down)
+    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? (this.allHeld(t_s) ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
+  }
+
+  /** Whether every ball of the set has a track: on the table, lost within MISSING_REACH_S, or gone from it. */
+  private allHeld(t_s: number): boolean {
+    let n = 0;
+    for (const k of this.tracks) {
+      if (!k.confirmed) continue;
+      if (k.state !== 'missing' || t_s - k.lastSeen_s <= MISSING_REACH_S) n++;
+    }
+    return n >= BALLS_IN_SET;
   }
 
   /**
