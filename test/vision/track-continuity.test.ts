@@ -339,7 +339,7 @@ test('a ball struck from rest near a cushion, seen for one step at a strike\'s s
   assert.notEqual(run(100), 'offTable');
 });
 
-test('while every ball of the set has a track, a new "ball" must rest two seconds before it counts (balls are not made)', () => {
+test('while every ball of the set has a track, a new "ball" must rest two seconds with no ball rolling before it counts (balls are not made)', () => {
   // fifteen balls at rest; the sixteenth is struck off the table (so all sixteen are accounted for) or
   // was never there; then a "ball" shows by the rail (the bridge hand's knuckles) and holds still a second
   const run = (sixteenth: boolean, rest_s: number) => {
@@ -352,12 +352,20 @@ test('while every ball of the set has a track, a new "ball" must rest two second
     for (let k = 0; k < 10; k++, i++) tr.update(at(i, balls.map((b) => det(b))));
     if (sixteenth) assert.equal(tr.tracks.filter((t) => t.state === 'offTable').length, 1);
     const knuckles: Ball = { id: 3, x: 1642, y: 454 };
-    for (let k = 0; k < rest_s * 30; k++, i++) tr.update(at(i, [...balls.map((b) => det(b)), det(knuckles, { idProbs: undefined })]));
+    // (ball 1 struck at rollFrom_s, if given, rolls 10 mm a frame while the knuckles stay)
+    for (let k = 0; k < rest_s * 30; k++, i++) {
+      if (rollFrom_s !== undefined && k >= rollFrom_s * 30) balls[0]!.y += 10;
+      tr.update(at(i, [...balls.map((b) => det(b)), det(knuckles, { idProbs: undefined })]));
+    }
     return tr.tracks.find((t) => Math.hypot(t.x_mm - knuckles.x, t.y_mm - knuckles.y) < R)?.confirmed ?? false;
   };
+  let rollFrom_s: number | undefined;
   assert.equal(run(false, 1), true, 'with a ball unaccounted for, half a second at rest makes a ball');
   assert.equal(run(true, 1), false);
   assert.equal(run(true, 2.3), true, 'a ball put back on the table still counts, later');
+  // still 1.6 s while the player aims, then a second more while the struck ball rolls: no ball
+  rollFrom_s = 1.6;
+  assert.equal(run(true, 2.6), false, 'the two seconds are two with no ball rolling');
 });
 
 test('a first contact whose ball was named otherwise when it was touched (a track swapped as the rack scattered) is flagged', () => {

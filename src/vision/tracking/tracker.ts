@@ -439,17 +439,26 @@ export class Tracker {
     const t_s = o.t_s;
     // a hand, an arm or the cue's ferrule can pass for a ball and hold still while the player aims:
     // a new ball counts only once it has rested clear of them (one put down is, when the hand goes)
-    if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)) t.restSince_s = t_s;
+    // (and so does any new one while every ball of the set is held by a track: on the table, lost lately, or
+    // gone into a pocket or off the table. Balls are not made: such a "ball" is the bridge hand's knuckles,
+    // found whole behind the cue ball while a dark sleeve on dark cloth hid nothing, which became a ball a
+    // second into the stroke and was taken as the ball the cue ball touched first. It rests two seconds
+    // with no ball rolling: fingers on the rail that held still two seconds while the player aimed became a
+    // ball a third of a second into the stroke. A ball put back on the table still counts, two seconds
+    // after it is put down)
+    const held = this.allHeld(t_s);
+    if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
+      || (held && this.anyRolling())) t.restSince_s = t_s;
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
     // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
     // throw part-found "balls" that held still for half a second and became balls. Not everywhere: the
     // balls of a rack cut by their neighbours may never be found whole before the break)
-    // (and so does any new one while every ball of the set is held by a track: on the table, lost lately, or
-    // gone into a pocket or off the table. Balls are not made: such a "ball" is the bridge hand's knuckles,
-    // found whole behind the cue ball while a dark sleeve on dark cloth hid nothing, which became a ball a
-    // second into the stroke and was taken as the ball the cue ball touched first. A ball put back on
-    // the table still counts, two seconds after it is put down)
-    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? (this.allHeld(t_s) ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
+    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? (held ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
+  }
+
+  /** Whether a ball on the table is rolling (a confirmed track seen moving faster than the rest speed). */
+  private anyRolling(): boolean {
+    return this.tracks.some((k) => k.confirmed && k.state === 'visible' && Math.hypot(k.vx_mm_s, k.vy_mm_s) > this.opts.restSpeed_mm_s);
   }
 
   /** Whether every ball of the set has a track: on the table, lost within MISSING_REACH_S, or gone from it. */
