@@ -446,14 +446,14 @@ export class Tracker {
     // with no ball rolling: fingers on the rail that held still two seconds while the player aimed became a
     // ball a third of a second into the stroke. A ball put back on the table still counts, two seconds
     // after it is put down)
-    const held = this.allHeld(t_s);
+    const everyBallHeld = this.allHeld(t_s);
     if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
-      || (held && this.anyRolling())) t.restSince_s = t_s;
+      || (everyBallHeld && this.anyRolling())) t.restSince_s = t_s;
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
     // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
     // throw part-found "balls" that held still for half a second and became balls. Not everywhere: the
     // balls of a rack cut by their neighbours may never be found whole before the break)
-    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? (held ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
+    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? (everyBallHeld ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
   }
 
   /** Whether a ball on the table is rolling (a confirmed track seen moving faster than the rest speed). */
