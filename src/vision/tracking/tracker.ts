@@ -838,7 +838,7 @@ export class Tracker {
       const k = 0.15 / (b.t_s - a.t_s);
       const fx = b.x_mm + (b.x_mm - a.x_mm) * k;
       const fy = b.y_mm + (b.y_mm - a.y_mm) * k;
-      outward = Math.abs(fx) > this.spec.length_mm / 2 || Math.abs(fy) > this.spec.width_mm / 2;
+      outward = this.beyondCushions(fx, fy);
     } else if (a && b && fast(a, b) && !fast(p, a) && this.struckOverCushion(t, a, b)) {
       outward = true;
     }
@@ -850,7 +850,7 @@ export class Tracker {
       t.state = 'offTable';
       t.gone_s = t.lastSeen_s;
       t.goneUnseen = hidden;
-      t.seenOverCushion = Math.abs(b!.x_mm) > this.spec.length_mm / 2 || Math.abs(b!.y_mm) > this.spec.width_mm / 2;
+      t.seenOverCushion = this.beyondCushions(b!.x_mm, b!.y_mm);
       return;
     }
     if (t.lastSeen_s > this.vanishAfter_s && resting && !hidden && t.lastHidden_s !== undefined && t.lastHidden_s > t.lastSeen_s && o.t_s - t.lastHidden_s > VANISH_CLEAR_S
@@ -877,8 +877,12 @@ export class Tracker {
   private struckOverCushion(t: Track, a: { t_s: number; x_mm: number; y_mm: number }, b: { t_s: number; x_mm: number; y_mm: number }): boolean {
     const dt = b.t_s - a.t_s;
     if (Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / dt < STRIKE_MM_S || this.movingNear(t).length) return false;
-    const fx = 2 * b.x_mm - a.x_mm, fy = 2 * b.y_mm - a.y_mm;
-    return Math.abs(fx) > this.spec.length_mm / 2 || Math.abs(fy) > this.spec.width_mm / 2;
+    return this.beyondCushions(2 * b.x_mm - a.x_mm, 2 * b.y_mm - a.y_mm);
+  }
+
+  /** Whether a centre lies past the cushions' noses (off the cloth). */
+  private beyondCushions(x_mm: number, y_mm: number): boolean {
+    return Math.abs(x_mm) > this.spec.length_mm / 2 || Math.abs(y_mm) > this.spec.width_mm / 2;
   }
 
   /** Forget jaw entries (a new stroke starts). */
