@@ -58,9 +58,9 @@ export class MotionGate {
   /**
    * Where to search this frame (BGR work image, width × height × 3). `held` are the balls found before:
    * a search that reaches into part of one searches all of it, since a ball is found from its whole
-   * outline and one cut by the search's edge is not found at all (a cue ball by the head spot, its
-   * cells half dirty as the hand that put it down drew away, vanished and was not searched again until
-   * the next full search three seconds later; it was never confirmed, and its break went unseen).
+   * outline and one cut by the search's edge is not found at all (a cue ball put down for the
+   * break, its cells half dirty as the hand that put it down drew away, vanished and was not searched
+   * again until the next full search; it was never confirmed, and its break went unseen).
    */
   decide(bgr: Uint8Array, held: readonly HeldDisc[] = []): GateDecision {
     const { width: w, height: h, cell, cellsX, cellsY, delta } = this;
