@@ -11,6 +11,7 @@ import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
+import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
 import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath } from './path-blocker.js';
@@ -557,6 +558,12 @@ export class StrokeBuilder {
       if (apart0 > 2 * this.R + 4 && segmentDistance(rel0, rel1, { x: 0, y: 0 }) <= 2 * this.R + 8) {
         this.contact(cue, o, a.t_s);
         return;
+      }
+      // or they collided between the frames, the step after it already deflected
+      const z = cue.history.at(-3), oz = z && nearestSample(o, z.t_s);
+      if (z && oz && z.t_s >= st.t0_s) {
+        const at_s = collidedBetweenFrames([z, a, b], [oz, oa, ob], 2 * this.R + CONTACT_NOISE_MM);
+        if (at_s !== null) { this.contact(cue, o, at_s); return; }
       }
     }
   }
