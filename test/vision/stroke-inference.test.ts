@@ -112,6 +112,19 @@ test('a ball carried under a hand is moved, not struck', () => {
   assert.equal(moved.length, 1);
 });
 
+test('a ball slid by a hand the camera does not see, speeding up and slowing down again, is moved, not struck', () => {
+  // ball 5 eased 250 mm over 0.7 s (fastest, 530 mm/s, halfway: faster than a hand is assumed to slide one),
+  // no hand reported over it (1021200: a hand the detector did not box)
+  const ease = (s: number) => s * s * (3 - 2 * s);
+  const recs = run(scene(21, (k, b) => { b[5]!.x = -300 + 900 - 250 * ease((k + 1) / 21); }));
+  assert.deepEqual(shots(recs), [], 'no stroke');
+  assert.equal(recs.filter((r) => r.type === 'moved').length, 1);
+  // a cue ball struck as softly, fastest as it leaves the tip and slowing to a stop, is a stroke
+  const soft = shots(run(scene(30, (k, b) => { b[0]!.y = 20 * k - (20 / 60) * k * k; })));
+  assert.equal(soft.length, 1, JSON.stringify(soft));
+  assert.equal(soft[0]!.struck, 'cue');
+});
+
 test('a "ball" on an arm is never confirmed while the arm is there, and its motion makes no stroke', () => {
   const arm: OccludedBox = { x0_mm: 200, y0_mm: -700, x1_mm: 900, y1_mm: -500 };
   // a phantom appears on the arm, holds still for a second (the player aims), then moves with it

@@ -295,8 +295,11 @@ export class StrokeBuilder {
       const s = this.tracker.tracks.find((x) => x.id === st.struck);
       if (s && s.state === 'visible' && this.m(s).active) {
         st.struckMoving++;
-        st.struckPeak_mm_s = Math.max(st.struckPeak_mm_s, Math.hypot(s.vx_mm_s, s.vy_mm_s));
-        if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) st.struckCovered++;
+        st.struckSeenFrom_s ??= t_s;
+        const v = Math.hypot(s.vx_mm_s, s.vy_mm_s);
+        if (v > st.struckPeak_mm_s) { st.struckPeak_mm_s = v; st.struckPeakAt_s = t_s; }
+        st.struckMovingUntil_s = t_s;
+        if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) { st.struckCovered++; st.struckCoveredFrom_s ??= t_s; }
       }
     }
 
@@ -863,12 +866,21 @@ export class StrokeBuilder {
   }
 
   /**
-   * A ball that touched nothing and was under or beside a hand for most of its way, or never went
-   * faster than a hand slides one, was moved by hand (R12): a cued ball leaves the tip faster.
+   * A ball that touched nothing and was under or beside a hand for most of its way, never went faster
+   * than a hand slides one, or sped up well after it began to move, was moved by hand (R12): a cued
+   * ball leaves the tip faster, and is fastest as it leaves (follow adds a few per cent while it slides,
+   * in the first tenths of a second of a run that lasts seconds). A hand speeds a ball up and slows it down
+   * again: 1021200's ball 5 was fastest (380 mm/s) 0.4 s into a 0.7 s slide, and was "struck 5".
    */
   private wasCarried(st: Stroke): boolean {
-    if (!this.touchedNothing(st)) return false;
-    return st.struckMoving >= 3 && (st.struckCovered > 0.5 * st.struckMoving || st.struckPeak_mm_s < HAND_SPEED_mm_s);
+    if (!this.touchedNothing(st) || st.struckMoving < 3) return false;
+    const peakAfter_s = (st.struckPeakAt_s ?? st.t0_s) - st.t0_s;
+    const moved_s = (st.struckMovingUntil_s ?? st.t0_s) - st.t0_s;
+    // seen moving from the start, clear of any arm until its peak: a ball hidden as it left (under an arm,
+    // or seen by its edges only) had its speed measured first when it came clear, however fast it left
+    const clearToPeak = (st.struckSeenFrom_s ?? Infinity) - st.t0_s <= HAND_SEEN_FROM_S && (st.struckCoveredFrom_s ?? Infinity) > (st.struckPeakAt_s ?? st.t0_s);
+    const spedUpLate = clearToPeak && peakAfter_s >= HAND_PEAK_AFTER_S && peakAfter_s >= HAND_PEAK_SHARE * moved_s;
+    return st.struckCovered > 0.5 * st.struckMoving || st.struckPeak_mm_s < HAND_SPEED_mm_s || spedUpLate;
   }
 
   /** The `moved` record for a ball carried by hand, or none if it ended within a radius of where it was (touched, not moved). */
@@ -986,4 +998,8 @@ export class StrokeBuilder {
 
 /** A hand slides a ball at up to about this; a cued ball that touches nothing starts faster */
 const HAND_SPEED_mm_s = 300;
+/** A ball fastest this long after it began to move, and this far through its run, was sped up by a hand (the tracker's velocity lags a launch by its 0.14 s window) */
+const HAND_PEAK_AFTER_S = 0.25;
+const HAND_PEAK_SHARE = 0.3;
+const HAND_SEEN_FROM_S = 0.15;
 

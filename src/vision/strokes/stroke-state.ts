@@ -57,8 +57,13 @@ export interface Stroke {
   creptStart?: boolean;
   /** played while balls rolled, its struck ball not seen resting where it started from just before */
   struckUnsettled?: boolean;
-  /** the struck ball's top speed while seen */
+  /** the struck ball's top speed while seen, when it reached it, and when it was last seen moving */
   struckPeak_mm_s: number;
+  struckPeakAt_s?: number;
+  struckMovingUntil_s?: number;
+  /** when the struck ball was first seen moving, and first seen so under or beside a hand or arm */
+  struckSeenFrom_s?: number;
+  struckCoveredFrom_s?: number;
   /**
    * the struck ball near its resting spot since the stroke began (see StrokeBuilder.falseStart()): when it
    * was last seen there, whether it was seen off it and back, and whether it has left it for good
