@@ -201,6 +201,22 @@ test('a ball hidden under an arm and there again when the arm goes is no stroke'
   assert.deepEqual(shots(run(hiddenCue(20, true))), []);
 });
 
+test('a ball slid under a hand, put down as its old track is last seen, is no ball gone off the table', () => {
+  // ball 3 under a hand for 20 frames; in the last of them the hand shows a ball-like piece at the ball's
+  // old place (its track takes it) while the ball, put down 100 mm on, is found there (1031201: the new
+  // ball was born in the very frame the old track was last seen, and the ball "left the table unseen")
+  const { balls, ball, others, out, i: i0 } = restThenHidden(3, 20);
+  let i = i0;
+  const moved = { ...ball, y: ball.y - 100 };
+  const hand: OccludedBox = { x0_mm: ball.x - 150, y0_mm: ball.y - 60, x1_mm: ball.x + 80, y1_mm: ball.y + 80 };
+  out.push(frame(i++, [...others, { ...ball, x: ball.x + 5 }, moved], [hand]));
+  // the hand stays a moment over the old place, then goes
+  for (let k = 0; k < 10; k++, i++) out.push(frame(i, [...others, moved], [hand]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [...others, moved]));
+  assert.equal(balls.length, others.length + 1);
+  assert.deepEqual(shots(run(out)), []);
+});
+
 test('a hidden ball is not handed to a phantom on the arm far from its place', () => {
   // the cue ball is covered; a ball-like detection on the arm 30 cm away moves with it, then the arm goes
   const balls = layout();
