@@ -339,6 +339,25 @@ test('a ball struck from rest near a cushion, seen for one step at a strike\'s s
   assert.notEqual(run(100), 'offTable');
 });
 
+test('a ball that bounces off a side cushion fast and is lost heading over the head cushion is off the table', () => {
+  // 1030600: the cue ball, struck into the side cushion near the head, tracked at (-1572, -705),
+  // (-1655, -819) by the cushion and (-1734, -659) coming off it at 5 m/s, then gone
+  const run = (path: [number, number][]) => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    const b: Ball = { id: 'cue', x: path[0]![0], y: path[0]![1] };
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+    const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+    for (const [x, y] of path.slice(1)) tr.update(at(i++, [det({ id: 'cue', x, y }), ...far.map((f) => det(f))]));
+    for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+    return tr.tracks.find((x) => x.id === id)!.state;
+  };
+  assert.equal(run([[-1490, -590], [-1572, -705], [-1655, -819], [-1734, -659]]), 'offTable');
+  // the same turn half a metre from the side cushion is no bounce (a track that leapt): lost from view,
+  // though its last step carried on goes over the head cushion too
+  assert.notEqual(run([[-1490, -71], [-1572, -186], [-1655, -300], [-1734, -140]]), 'offTable');
+});
+
 test('while every ball of the set has a track, a new "ball" must rest two seconds with no ball rolling before it counts (balls are not made)', () => {
   // fifteen balls at rest; the sixteenth is struck off the table (so all sixteen are accounted for) or
   // was never there; then a "ball" shows by the rail (the bridge hand's knuckles) and holds still a second

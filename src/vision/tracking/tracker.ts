@@ -267,6 +267,8 @@ const BACK_OUT_R = 6;
 
 /** A first step at least this fast, mm/s, is a ball struck (see struckOverCushion()). */
 const STRIKE_MM_S = 1500;
+/** A ball's centre this much beyond two radii from a cushion's nose may have bounced off it (blur and a centre seen high add a little). */
+const BOUNCE_SLACK_MM = 20;
 /** A lost ball's gate widens for this long (s), as far as a ball nudged or rolling slowly goes. */
 const MISSING_REACH_S = 1;
 
@@ -834,7 +836,7 @@ export class Tracker {
     // blur beside a passing ball, then lost, was no ball leaving the table)
     const fast = (u: typeof a, v: typeof a) => u && v && v.t_s > u.t_s && Math.hypot(v.x_mm - u.x_mm, v.y_mm - u.y_mm) / (v.t_s - u.t_s) > 500;
     const sameWay = p && a && b && (a.x_mm - p.x_mm) * (b.x_mm - a.x_mm) + (a.y_mm - p.y_mm) * (b.y_mm - a.y_mm) > 0;
-    if (a && b && fast(a, b) && fast(p, a) && sameWay) {
+    if (a && b && fast(a, b) && fast(p, a) && (sameWay || (p && this.offCushion(p, a, b)))) {
       const k = 0.15 / (b.t_s - a.t_s);
       const fx = b.x_mm + (b.x_mm - a.x_mm) * k;
       const fy = b.y_mm + (b.y_mm - a.y_mm) * k;
@@ -885,6 +887,22 @@ export class Tracker {
   /** Whether a centre lies past the cushions' noses (off the cloth). */
   private beyondCushions(x_mm: number, y_mm: number): boolean {
     return Math.abs(x_mm) > this.spec.length_mm / 2 || Math.abs(y_mm) > this.spec.width_mm / 2;
+  }
+
+  /**
+   * Whether the two steps p → a → b are a bounce off the cushion beside a: a within reach of its nose,
+   * going at it before and away from it after, along it the same way (1030600: the cue ball struck into
+   * the side cushion came off it at 5 m/s, two frames later over the head cushion, and was "lost from
+   * view": its steps either side of the bounce were not the same way).
+   */
+  private offCushion(p: TrackSample, a: TrackSample, b: TrackSample): boolean {
+    const L = this.spec.length_mm / 2, W = this.spec.width_mm / 2;
+    const reach = 2 * this.R + BOUNCE_SLACK_MM;
+    const before = { x: a.x_mm - p.x_mm, y: a.y_mm - p.y_mm }, after = { x: b.x_mm - a.x_mm, y: b.y_mm - a.y_mm };
+    const off = (n: 'x' | 'y', side: number) => side * before[n] > 0 && side * after[n] < 0;
+    const along = (n: 'x' | 'y') => before[n] * after[n] > 0;
+    if (L - Math.abs(a.x_mm) < reach && off('x', Math.sign(a.x_mm)) && along('y')) return true;
+    return W - Math.abs(a.y_mm) < reach && off('y', Math.sign(a.y_mm)) && along('x');
   }
 
   /** Forget jaw entries (a new stroke starts). */
