@@ -358,6 +358,23 @@ test('a ball that bounces off a side cushion fast and is lost heading over the h
   assert.notEqual(run([[-1490, -71], [-1572, -186], [-1655, -300], [-1734, -140]]), 'offTable');
 });
 
+test('a ball struck away from the cue does not leap back onto the cue and hand behind it', () => {
+  // 1031001: the cue ball struck at 2 m/s, seen one step on, then missed for a frame while a ball-like
+  // piece of the cue and hand showed 250 mm behind it, under the arm; then found rolling on
+  const tr = new Tracker(RUSSIAN_12FT);
+  const b: Ball = { id: 'cue', x: -1096, y: -489 };
+  const arm = { x0_mm: -1500, y0_mm: -560, x1_mm: -1140, y1_mm: -420 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))], i >= 20 ? [arm] : []));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  tr.update(at(i++, [det({ id: 'cue', x: -983, y: -455 }), ...far.map((f) => det(f))], [arm]));
+  tr.update(at(i++, [det({ id: 'cue', x: -1234, y: -491 }, { partial: true, conf: 0.6, cueLike: 0.6 }), ...far.map((f) => det(f))], [arm]));
+  let x = -851, y = -417;
+  for (let k = 0; k < 20; k++, i++, x += 60, y += 18) tr.update(at(i, [det({ id: 'cue', x, y }), ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((q) => q.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - (x - 60), t.y_mm - (y - 18)) < R, `the cue ball's track follows it (at ${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}; ${t.state})`);
+});
+
 test('while every ball of the set has a track, a new "ball" must rest two seconds with no ball rolling before it counts (balls are not made)', () => {
   // fifteen balls at rest; the sixteenth is struck off the table (so all sixteen are accounted for) or
   // was never there; then a "ball" shows by the rail (the bridge hand's knuckles) and holds still a second

@@ -563,6 +563,9 @@ export class Tracker {
     // cushion at 7 m/s, its first step mid-frame 76 mm long, leapt 230 mm back onto the bridge hand on the
     // rail: a ball goes back only off something ahead of it, and never faster than it came)
     if (t.confirmed && t.state === 'visible' && dist > ON_CUSHION_LEAP_R * this.R && this.onCushionLine(d) && this.behindLastStep(t, d) > 2 * this.R) return Infinity;
+    // nor back onto the arm or cue that struck it (1031001: the cue ball's track, a frame after the strike,
+    // leapt 250 mm back onto the cue and hand as the ball rolled on unseen, and the stroke lost its cue ball)
+    if (t.confirmed && t.state === 'visible' && underArm && this.behindLastStep(t, d) > 2 * this.R) return Infinity;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
