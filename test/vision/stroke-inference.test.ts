@@ -53,6 +53,22 @@ test('a cue ball struck into nothing is a stroke: struck cue, no contact', () =>
   assert.equal(s[0]!.firstContact, null);
 });
 
+test('a ball that shifts a few mm in one frame as the cue ball sets off, and stays, is no first contact: flagged as jitter', () => {
+  // 1030700: ball 10 "moved" 17 mm in one frame as a shadow crossed it, far from the cue ball, which
+  // touched nothing; a ball that rolls off with no cause seen is still taken as the guess
+  const run1 = (shift: (k: number) => number) => shots(run(scene(60, (k, b) => {
+    b[0]!.y = -20 * k + 0.17 * k * k;
+    b[4]!.y = -300 + shift(k);
+  })));
+  const s = run1((k) => (k >= 2 ? 17 : 0));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, null);
+  assert.ok(s[0]!.review.some((r) => r.what === 'firstContact' && r.ball === 4 && /jitter/.test(r.why)), JSON.stringify(s[0]!.review));
+  const rolled = run1((k) => (k < 2 ? 0 : Math.min(200, 15 * (k - 1))));
+  assert.equal(rolled.length, 1, JSON.stringify(rolled));
+  assert.equal(rolled[0]!.firstContact, 4);
+});
+
 test('a cue ball lost from sight while rolling right beside a ball, which then barely moves, is no silent "touched nothing": flagged', () => {
   // the cue ball rolls at 0.6 m/s from rest at (-900, 0) to a ball's width and a bit from ball 1 at
   // (-120, 300); a player's arm hides it there for two-thirds of a second; it comes back having rebounded

@@ -709,6 +709,7 @@ export class StrokeBuilder {
     if (first && st.firstContactTrack === null) {
       this.contact(t, first, st.t0_s);
       st.firstContactGuessed = true;
+      st.firstContactUnseen = first.id;
     }
     return true;
   }
@@ -723,9 +724,31 @@ export class StrokeBuilder {
     if (st.firstContactTrack === null && cue && this.m(cue).active) {
       st.firstContactTrack = t.id;
       st.firstContactGuessed = true;
+      st.firstContactUnseen = t.id;
       const c = this.positionAt(cue, t_s);
       st.cueContact = [c.x, c.y];
     }
+  }
+
+  /**
+   * A first contact guessed from a ball that started with no ball seen near it, which ends the stroke
+   * within MOVED_mm of where it stood: the camera's jitter (a shadow over it shifting its outline), not a
+   * touch. A touched ball rolls on: ball 10 in 1030700 "moved" 17 mm in one frame as the player's shadow
+   * crossed it and stayed there, and a stroke that touched nothing had it as its first contact. The first
+   * contact seen, if any, is taken instead, and the shift is flagged.
+   */
+  private shiftedNotTouched(st: Stroke): void {
+    const id = st.firstContactUnseen;
+    if (id === undefined || st.firstContactTrack !== id) return;
+    const t = this.tracker.tracks.find((x) => x.id === id);
+    const b = st.before.get(id);
+    if (!t || !b || t.state !== 'visible' || this.m(t).active) return;
+    const shifted_mm = Math.hypot(t.x_mm - b[0], t.y_mm - b[1]);
+    if (shifted_mm > MOVED_mm) return;
+    const seen = st.contacts.filter((c) => (c.cause === st.cueTrack || c.target === st.cueTrack) && c.cause !== id && c.target !== id).sort((p, q) => p.t_s - q.t_s)[0];
+    st.firstContactTrack = seen ? (seen.cause === st.cueTrack ? seen.target : seen.cause) : null;
+    st.firstContactGuessed = false;
+    st.shiftedNotTouched = { track: id, mm: shifted_mm };
   }
 
   /**
@@ -944,6 +967,7 @@ export class StrokeBuilder {
       .filter((id) => st.tracksAtStart.includes(id));
     this.firstContactByCorner(st);
     this.firstContactByPath(st);
+    this.shiftedNotTouched(st);
     const names = this.ids.resolve(tracks, this.allowed());
     const live = this.tracker.live();
     const shot = shotRecord(st, t_s, truncated, {

@@ -49,6 +49,10 @@ export interface Stroke {
   /** object balls set moving by contacts nobody saw; the first contact was guessed from one */
   unseenContacts: number;
   firstContactGuessed: boolean;
+  /** the ball a first contact was guessed from (it started with no ball seen near it) */
+  firstContactUnseen?: number;
+  /** that ball ended the stroke a few mm from where it stood: taken as jitter, not a touch (flagged) */
+  shiftedNotTouched?: { track: number; mm: number };
   /** a ball the cue ball was beside while out of sight and rolling, before any contact was seen */
   cueHiddenBeside: number | null;
   /** the cue ball was taken as struck though not seen to move: frozen against the balls that moved */
