@@ -63,7 +63,7 @@ test('a ball that shifts a few mm in one frame as the cue ball sets off, and sta
   const s = run1((k) => (k >= 2 ? 17 : 0));
   assert.equal(s.length, 1, JSON.stringify(s));
   assert.equal(s[0]!.firstContact, null);
-  assert.ok(s[0]!.review.some((r) => r.what === 'firstContact' && r.ball === 4 && /jitter/.test(r.why)), JSON.stringify(s[0]!.review));
+  assert.ok(s[0]!.review.some((r) => r.what === 'firstContact' && r.ball === 4 && /jitter/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
   const rolled = run1((k) => (k < 2 ? 0 : Math.min(200, 15 * (k - 1))));
   assert.equal(rolled.length, 1, JSON.stringify(rolled));
   assert.equal(rolled[0]!.firstContact, 4);
