@@ -106,6 +106,11 @@ export interface TrackerOptions {
 const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000, confirm_s: 0.5, restSpeed_mm_s: 45 };
 
 /** The velocity of the last step between two samples ([0, 0] with fewer). */
+function lastStep_mm(t: Track): number {
+  const p = t.history.at(-2), q = t.history.at(-1);
+  return p && q ? Math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) : 0;
+}
+
 function lastStepVelocity(h: readonly TrackSample[]): [number, number] {
   const p = h.at(-2), q = h.at(-1);
   if (!p || !q || q.t_s <= p.t_s) return [0, 0];
@@ -565,7 +570,9 @@ export class Tracker {
     if (t.confirmed && t.state === 'visible' && dist > ON_CUSHION_LEAP_R * this.R && this.onCushionLine(d) && this.behindLastStep(t, d) > 2 * this.R) return Infinity;
     // nor back onto the arm or cue that struck it (1031001: the cue ball's track, a frame after the strike,
     // leapt 250 mm back onto the cue and hand as the ball rolled on unseen, and the stroke lost its cue ball)
-    if (t.confirmed && t.state === 'visible' && underArm && this.behindLastStep(t, d) > 2 * this.R) return Infinity;
+    // (unless something ahead could have sent it back: 1030600's cue ball came off the side cushion under the
+    // player's arm, 83 mm "behind" its last step)
+    if (t.confirmed && t.state === 'visible' && underArm && this.behindLastStep(t, d) > 2 * this.R && !this.somethingAhead(t)) return Infinity;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
@@ -622,6 +629,14 @@ export class Tracker {
     const sx = b.x_mm - a.x_mm, sy = b.y_mm - a.y_mm, s = Math.hypot(sx, sy);
     if (s < 0.5 * this.R) return 0;
     return -((d.x_mm - t.x_mm) * sx + (d.y_mm - t.y_mm) * sy) / s;
+  }
+
+  /** Whether a cushion or another ball is within reach of the track's last step carried on (something it may bounce off). */
+  private somethingAhead(t: Track): boolean {
+    const step = lastStep_mm(t);
+    const reach = 2 * this.R + BOUNCE_SLACK_MM + step;
+    if (this.insideNose_mm(t) < reach) return true;
+    return this.tracks.some((o) => o !== t && o.state === 'visible' && Math.hypot(o.x_mm - t.x_mm, o.y_mm - t.y_mm) < reach);
   }
 
   /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
