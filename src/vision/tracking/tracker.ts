@@ -106,11 +106,6 @@ export interface TrackerOptions {
 const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000, confirm_s: 0.5, restSpeed_mm_s: 45 };
 
 /** The velocity of the last step between two samples ([0, 0] with fewer). */
-function lastStep_mm(t: Track): number {
-  const p = t.history.at(-2), q = t.history.at(-1);
-  return p && q ? Math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) : 0;
-}
-
 function lastStepVelocity(h: readonly TrackSample[]): [number, number] {
   const p = h.at(-2), q = h.at(-1);
   if (!p || !q || q.t_s <= p.t_s) return [0, 0];
@@ -633,7 +628,8 @@ export class Tracker {
 
   /** Whether a cushion or another ball is within reach of the track's last step carried on (something it may bounce off). */
   private somethingAhead(t: Track): boolean {
-    const step = lastStep_mm(t);
+    const p = t.history.at(-2), q = t.history.at(-1);
+    const step = p && q ? Math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) : 0;
     const reach = 2 * this.R + BOUNCE_SLACK_MM + step;
     if (this.insideNose_mm(t) < reach) return true;
     return this.tracks.some((o) => o !== t && o.state === 'visible' && Math.hypot(o.x_mm - t.x_mm, o.y_mm - t.y_mm) < reach);
