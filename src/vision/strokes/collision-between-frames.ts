@@ -33,7 +33,7 @@ export function collidedBetweenFrames(p: Three, q: Three, reach_mm: number): num
   const rx = p[1].x_mm - q[1].x_mm, ry = p[1].y_mm - q[1].y_mm;
   const wx = p1.x - q1.x, wy = p1.y - q1.y;
   const a = wx * wx + wy * wy, b = rx * wx + ry * wy, c = rx * rx + ry * ry - reach_mm * reach_mm;
-  if (b >= 0 || a === 0) return null; // not closing in
+  if (b >= 0) return null; // not closing in (nor moving apart at all: a = 0 gives b = 0)
   const disc = b * b - a * c;
   if (disc < 0) return null;
   const at_s = Math.max(0, (-b - Math.sqrt(disc)) / a);

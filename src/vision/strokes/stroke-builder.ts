@@ -1022,8 +1022,10 @@ export class StrokeBuilder {
 
 /** A hand slides a ball at up to about this; a cued ball that touches nothing starts faster */
 const HAND_SPEED_mm_s = 300;
-/** A ball fastest this long after it began to move, and this far through its run, was sped up by a hand (the tracker's velocity lags a launch by its 0.14 s window) */
+/** A ball fastest this long after it began to move (the tracker's velocity lags a launch by its 0.14 s window) ... */
 const HAND_PEAK_AFTER_S = 0.25;
+/** ... and this far through its run was sped up by a hand (see wasCarried()) ... */
 const HAND_PEAK_SHARE = 0.3;
+/** ... if it was seen moving within this long of its start (a ball hidden as it left is first measured late) */
 const HAND_SEEN_FROM_S = 0.15;
 
