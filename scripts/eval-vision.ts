@@ -56,7 +56,7 @@ const names = listScenarios().map((s) => s.name).filter((n) => n !== 'game' && (
 // k-th clip is base + 100 i + k
 const allNames = listScenarios().map((s) => s.name);
 // (made seed by seed across the scenarios, so a set made in part covers every scenario)
-const clips = (Array.from({ length: per }, (_, k) => names.map((n) => {
+let clips = (Array.from({ length: per }, (_, k) => names.map((n) => {
   const seed = base + 100 * allNames.indexOf(n) + k;
   return { name: n, seed, out: join(dir, `${n}-${seed}-${res}`) };
 })).flat().concat(Array.from({ length: games }, (_, k) => {
@@ -77,15 +77,24 @@ const make = async (): Promise<void> => {
     const partial = `${c.out}.partial`;
     rmSync(partial, { recursive: true, force: true });
     await new Promise<void>((resolve, reject) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', partial, ...what, '--seed', String(c.seed), '--resolution', res], { stdio: ['ignore', 'ignore', 'ignore'] });
-      p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`simulate ${c.name} ${c.seed} failed`))));
+      const p = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'simulate', '--out', partial, ...what, '--seed', String(c.seed), '--resolution', res], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let said = '';
+      p.stderr!.on('data', (d: Buffer) => { said += d.toString(); });
+      p.on('close', (code) => {
+        if (code === 0) { renameSync(partial, c.out); process.stderr.write(`clip ${next}/${clips.length} ${c.name} ${c.seed}\n`); resolve(); return; }
+        // a scenario whose case the physics did not bring about for this seed has no clip: the set goes
+        // on without it (and says so) rather than with a clip of another seed, so seeds stay comparable
+        if (/did not happen/.test(said)) { rmSync(partial, { recursive: true, force: true }); process.stderr.write(`clip ${c.name} ${c.seed}: no clip, ${said.trim().split('\n').pop()}\n`); resolve(); return; }
+        reject(new Error(`simulate ${c.name} ${c.seed} failed: ${said.trim().split('\n').pop() ?? ''}`));
+      });
     });
-    renameSync(partial, c.out);
-    process.stderr.write(`clip ${next}/${clips.length} ${c.name} ${c.seed}\n`);
   }
 };
 if (!shard) await Promise.all(Array.from({ length: jobs }, make));
 if (makeOnly) process.exit(0);
+// the clips a scenario could not bring about (see make) are left out of the analysis
+const unmade = clips.filter((c) => !existsSync(join(c.out, 'frames.jsonl')));
+clips = clips.filter((c) => existsSync(join(c.out, 'frames.jsonl')));
 
 // 2. analyse each from pixels: in this process, or split over --jobs child processes (each takes every
 // jobs-th clip and writes its results to a file), since one analysis uses about one core
@@ -234,7 +243,7 @@ function brief(s: ShotRecord | null): string {
 }
 const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))]! : NaN; };
 const report = compareShots(truthAll, seenAll);
-console.log(`evaluation set: ${clips.length} clips (${names.length} scenarios × ${per} seeds${games ? ` and ${games} games of ${gameStrokes} strokes` : ''}, each its own look, from ${base}), ${res}, ${failures} failed to calibrate or decode`);
+console.log(`evaluation set: ${clips.length} clips (${names.length} scenarios × ${per} seeds${games ? ` and ${games} games of ${gameStrokes} strokes` : ''}, each its own look, from ${base}), ${res}, ${failures} failed to calibrate or decode${unmade.length ? `; no clip for ${unmade.map((c) => `${c.name} ${c.seed}`).join(', ')} (the scenario's case did not happen for that seed)` : ''}`);
 console.log(formatReport(report));
 {
   const warned = results.filter((r) => r.warnings?.length);
