@@ -63,6 +63,17 @@ export interface CalibrationResult {
 }
 
 const WORK_LONG_SIDE = 640;
+/** the share of the image's border a cloth region may cover before a refit that grew it there is refused */
+const LEAK_BORDER_SHARE = 0.1;
+
+/** The share of the image's outermost pixels inside `filled` (8UC1, 255 inside). */
+export function borderShare(filled: Mat): number {
+  const w = filled.cols, h = filled.rows, d = filled.getData();
+  let n = 0;
+  for (let x = 0; x < w; x++) { if (d[x]) n++; if (d[(h - 1) * w + x]) n++; }
+  for (let y = 1; y < h - 1; y++) { if (d[y * w]) n++; if (d[y * w + w - 1]) n++; }
+  return n / (2 * w + 2 * (h - 2));
+}
 
 /** The table in one image, without deciding which end is the head. */
 export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): TableOutline {
@@ -72,8 +83,17 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
   const sx = W / small.cols;
   // the centre's colour first, then refitted over the whole cloth (lighting tints its parts)
   let cloth = estimateClothModel(small);
-  for (let round = 0; round < 2; round++) cloth = refineClothModel(small, cloth, clothRegion(clothMask(small, cloth), sx, railBandTrimmer(small, cloth)).raw);
-  const region = clothRegion(clothMask(small, cloth), sx, railBandTrimmer(small, cloth));
+  let region = clothRegion(clothMask(small, cloth), sx, railBandTrimmer(small, cloth));
+  for (let round = 0; round < 2; round++) {
+    const refit = refineClothModel(small, cloth, region.raw);
+    const next = clothRegion(clothMask(small, refit), sx, railBandTrimmer(small, refit));
+    // a refit that carries the cloth out to the image's edges has learnt the floor or the rails too (a
+    // burgundy cloth on a dark red parquet): a camera that sees the cushions sees beyond the cloth all
+    // round, so the model before it stands
+    if (borderShare(next.filled) > Math.max(LEAK_BORDER_SHARE, borderShare(region.filled))) break;
+    cloth = refit;
+    region = next;
+  }
   const q = region.quad;
   const perim = q.reduce((s, p, i) => s + Math.hypot(q[(i + 1) % 4]!.x - p.x, q[(i + 1) % 4]!.y - p.y), 0);
   const sides = sidePoints(region.boundary, q, Math.max(6 * sx, perim * 0.012));
