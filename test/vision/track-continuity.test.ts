@@ -209,6 +209,28 @@ test('a ball resting in the jaws that the camera loses for half a second and fin
   assert.deepEqual(run(false).map((r) => r.type === 'fall' && [r.ball, r.pocket]), [[9, 'MR']]);
 });
 
+test('a jaw ball that drops and is put back where it hung fell because the table was shaken (R8.2); one left in the pocket fell by itself (R8.1)', () => {
+  // (hanging-shake 1021400: someone leaned on the rail, ball 4 dropped and was put back in the jaw; the
+  // fall was told as its own, which counts the ball for the striker instead of putting it back)
+  const m = pocketMouth(RUSSIAN_12FT, 'MR');
+  const jaw: Ball = { id: 9, x: m.x + 5, y: m.y - Math.sign(m.y) * R };
+  const run = (putAt: Ball | null) => {
+    const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+    const recs = [];
+    let i = 0;
+    for (; i < 60; i++) recs.push(...a.push(at(i, [det(jaw), ...far.map((f) => det(f))])));
+    // gone for two seconds, then (perhaps) put down again and left
+    for (let k = 0; k < 60; k++, i++) recs.push(...a.push(at(i, far.map((f) => det(f)))));
+    for (let k = 0; k < 60; k++, i++) recs.push(...a.push(at(i, [...(putAt ? [det(putAt)] : []), ...far.map((f) => det(f))])));
+    recs.push(...a.finish());
+    return recs.map((r) => (r.type === 'fall' ? [r.ball, r.pocket, r.cause] : r.type));
+  };
+  assert.deepEqual(run({ ...jaw, x: jaw.x + 6, y: jaw.y + 4 }), [[9, 'MR', 'shake']]);
+  assert.deepEqual(run(null), [[9, 'MR', 'self']]);
+  // set down elsewhere (a ball respotted, or another ball): not back where it hung
+  assert.deepEqual(run({ ...jaw, x: jaw.x - 300 }), [[9, 'MR', 'self']]);
+});
+
 test('a "ball" resting deep in a corner pocket\'s hole, past its jaws, never becomes a ball; one held by the jaws does', () => {
   // (965005: the FL pocket's dark round mouth, 10 mm from the surface's corner, found in part frame after
   // frame, became a ball after two seconds and was "pocketed" when the detector next missed it)

@@ -94,6 +94,18 @@ const PASSED_BY_S = 0.25;
 const PASSED_AFTER_S = 0.05;
 /** A ball back in view this far from where it rested before a hand or a body hid it was moved (mm). */
 const MOVED_mm = 25;
+/** A jaw ball's fall waits this long for people to put it back (R8.2) before it is told as its own (R8.1) */
+const PUT_BACK_WAIT_S = 8;
+/** ... put back: a new ball this near where it hung (a hand sets it down within a few mm) ... */
+const PUT_BACK_mm = 30;
+/** ... and resting there this long (a hand carrying a ball past the pocket does not stop on the spot), */
+const PUT_BACK_REST_S = 0.3;
+/** ... within this of where it lies, */
+const PUT_BACK_STILL_mm = 6;
+/** ... found whole in this many frames, */
+const PUT_BACK_WHOLE = 5;
+/** ... and first seen this long after the fall at the earliest (a hand takes it out of the pocket first) */
+const PUT_BACK_AFTER_S = 0.5;
 /**
  * A stroke played while balls still roll strikes a ball that rests under the player's cue: one whose track
  * was not seen resting where it started from, SETTLED_SAMPLES times in the SETTLED_BEFORE_S before, may be
@@ -112,8 +124,8 @@ export class StrokeBuilder {
   private stroke: Stroke | null = null;
   private readonly R: number;
   private seenGone = new Set<number>();
-  /** jaw balls lost between strokes, told as falls once they have not come back out */
-  private pendingFalls: Track[] = [];
+  /** jaw balls lost between strokes, told as falls once they have not come back out (and named then) */
+  private pendingFalls: { track: Track; naming?: Naming | null }[] = [];
 
   constructor(
     readonly spec: TableSpec,
@@ -270,7 +282,7 @@ export class StrokeBuilder {
       } else if (t.state === 'pocketed' && (m.hanging || this.tracker.zoneAt(t.x_mm, t.y_mm)?.jaw(t.x_mm, t.y_mm))) {
         // between strokes only a ball resting in the jaws drops by itself (R8); a "ball" that
         // vanishes near a pocket elsewhere was a hand or a body passing by
-        this.pendingFalls.push(t);
+        this.pendingFalls.push({ track: t });
       }
     }
 
@@ -345,17 +357,57 @@ export class StrokeBuilder {
     return [...falls, ...(this.stroke ? this.closeStroke(this.stroke, t_s, true).records : [])];
   }
 
-  /** Jaw balls lost between strokes (`pendingFalls`) still gone BACK_OUT_S later (or at the end): their falls. */
+  /**
+   * Jaw balls lost between strokes (`pendingFalls`): a fall once the ball has not come back out in
+   * BACK_OUT_S. Its cause waits for what people do next: a ball put back where it hung (only R8.2, a
+   * shaken table, puts a fallen ball back in the jaw) fell because the table was shaken; one still in the
+   * pocket when the next stroke starts, PUT_BACK_WAIT_S on, or at the end fell by itself (R8.1).
+   */
   private duePendingFalls(t_s: number, all: boolean): FallRecord[] {
     const out: FallRecord[] = [];
-    this.pendingFalls = this.pendingFalls.filter((t) => {
+    this.pendingFalls = this.pendingFalls.filter((p) => {
+      const t = p.track;
       if (t.state !== 'pocketed') return false;
-      if (!all && t_s - (t.gone_s ?? t.lastSeen_s) < BACK_OUT_S) return true;
-      const f = this.fall(t, 'self');
+      const gone_s = t.gone_s ?? t.lastSeen_s;
+      if (!all && t_s - gone_s < BACK_OUT_S) return true;
+      // named as it fell, among the balls then on the table (a ball put back later would rival it)
+      p.naming ??= this.fallNaming(t);
+      const back = this.putBack(t);
+      if (back) {
+        const f = this.fall(t, 'shake', p.naming);
+        if (f) out.push(f);
+        // the same ball: what was read of it before it fell names it now, and it is a ball (the tracker
+        // waits for one in a corner pocket's jaws to rest clear of the hole, which it never does)
+        this.ids.merge(t.id, back.id);
+        back.confirmed = true;
+        return false;
+      }
+      if (!all && !this.stroke && t_s - gone_s < PUT_BACK_WAIT_S) return true;
+      const f = this.fall(t, 'self', p.naming);
       if (f) out.push(f);
       return false;
     });
     return out;
+  }
+
+  /**
+   * A ball come onto the table since `fallen` dropped, resting where it hung in the jaw: seen whole
+   * there (the pocket's dark hole, bared by the fall, is found as a part-ball now and then) and still for
+   * PUT_BACK_REST_S. (Not the tracker's confirmation: a ball by a corner pocket's hole is confirmed only
+   * when it has rested clear of it, and one in the jaws never is.)
+   */
+  private putBack(fallen: Track): Track | undefined {
+    const gone_s = fallen.gone_s ?? fallen.lastSeen_s;
+    // where it rested in the jaw (its last sample is on the way down)
+    const hung = this.m(fallen).anchor ?? { x: fallen.x_mm, y: fallen.y_mm };
+    // (confirmed or not: see above)
+    return this.tracker.tracks.find((o) => {
+      if (o.state !== 'visible' || o.provisionalFor !== undefined || o.born_s < gone_s + PUT_BACK_AFTER_S || (o.wholeSeen ?? 0) < PUT_BACK_WHOLE) return false;
+      if (Math.hypot(o.x_mm - hung.x, o.y_mm - hung.y) >= PUT_BACK_mm) return false;
+      const last = o.history.at(-1)!;
+      const recent = o.history.filter((h) => h.t_s >= last.t_s - PUT_BACK_REST_S);
+      return last.t_s - o.born_s >= PUT_BACK_REST_S && recent.every((h) => Math.hypot(h.x_mm - last.x_mm, h.y_mm - last.y_mm) <= PUT_BACK_STILL_mm);
+    });
   }
 
   /**
@@ -1007,14 +1059,19 @@ export class StrokeBuilder {
     return { type: 'moved', t: round2(t_s), balls: [n?.id ?? 'cue'], by: 'unknown' };
   }
 
+  /** The name of a ball gone into a pocket, among it and the balls on the table now. */
+  private fallNaming(t: Track): Naming | null {
+    return this.ids.resolve([t.id, ...this.tracker.live().map((o) => o.id)], this.allowed()).get(t.id) ?? null;
+  }
+
   /**
    * A jaw ball that dropped later. Without a sure name for it (or a pocket) no record is made rather than
    * a guess: the rules still have the ball on the table, and the live referee flags the next stroke whose
    * `before` lacks it. (A `fall` has no review flag, and a pocket's round dark hole beside a ball resting
    * in the jaws, found as a "ball" now and then, was named by elimination at 6% and "fell" three times.)
    */
-  private fall(t: Track, cause: FallRecord['cause']): FallRecord | null {
-    const n = this.ids.resolve([t.id, ...this.tracker.live().map((o) => o.id)], this.allowed()).get(t.id);
+  private fall(t: Track, cause: FallRecord['cause'], naming?: Naming | null): FallRecord | null {
+    const n = naming === undefined ? this.fallNaming(t) : naming;
     if (!n || n.id === 'cue' || !t.pocket || n.confidence < this.o.minConfidence) return null;
     return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
   }
