@@ -14,6 +14,7 @@
 // At 1920×1080 by default: numbers are read on full-resolution crops (at 720p a numeral is 7 px).
 // Run: node --import tsx scripts/eval-vision.ts [--per 20] [--games N] [--seed-base 700000] [--dir /var/tmp/marker-eval] [--resolution 1920x1080] [--jobs 2]
 //        [--seeds S1,S2 (only those clips of the set)] [--reader models/ball-reader.onnx (another number reader)]
+//        [--no-rules (names among all 16 balls, not among those the rules engine has on the table)]
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import { parseJsonl } from '../src/protocol/jsonl.js';
 import type { FallRecord, MovedRecord, ShotRecord, TableRecord } from '../src/protocol/records.js';
 import { tableToPx } from '../src/vision/calibration/profile.js';
 import { calibrateSimClip, openSimClip } from './lib/sim-clip.js';
+import { RulesOnTable } from './lib/rules-on-table.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };
@@ -46,6 +48,8 @@ const makeOnly = args.includes('--make-only');
 const seedsArg = opt('seeds', '');
 const onlySeeds = seedsArg ? new Set(seedsArg.split(',').map(Number)) : null;
 const readerPath = opt('reader', '');
+// --no-rules: names among all 16 balls, as before the rules engine's table was fed back (see rules-on-table.ts)
+const useRules = !args.includes('--no-rules');
 const shardArg = opt('shard', '');
 const shard = shardArg ? { index: Number(shardArg.split('/')[0]), of: Number(shardArg.split('/')[1]) } : null;
 const emit = opt('emit', '');
@@ -116,13 +120,18 @@ async function analyseClip(c: { name: string; seed: number; out: string }, reade
     const L = spec.length_mm / 2, W = spec.width_mm / 2;
     const err = ([[-L, W], [-L, -W], [L, -W], [L, W]] as const).map(([x, y], i) => { const p = tableToPx(profile, x, y, 0); return Math.hypot(p.x - meta.corners[i][0], p.y - meta.corners[i][1]); });
     r.cornerErr = Math.max(...err);
-    const pipe = new FramePipeline(profile, { spec, cueBall: 'auto', reader });
     const trueShots = truth.filter((x): x is ShotRecord => x.type === 'shot');
+    // the object balls on the table as the clip begins: the first stroke's `before`
+    const present = new Set(Object.keys(trueShots[0]?.before ?? {}).filter((k) => k !== 'cue').map(Number));
+    const rules = useRules && present.size ? new RulesOnTable(truth, present) : null;
+    const pipe = new FramePipeline(profile, { spec, cueBall: 'auto', reader, ...(rules && { onTable: () => rules.onTable() }) });
     let n = 0;
     for (;;) {
       const f = clip.frame(n);
       if (!f) break;
+      rules?.advanceTo(f.t_s);
       for (const rec of await pipe.push(f)) {
+        rules?.add(rec);
         r.seen.push(rec);
         if (rec.type === 'shot') {
           const t = trueShots.find((x) => Math.abs((x.t0 ?? 0) - (rec.t0 ?? 0)) < 0.6);
@@ -201,8 +210,8 @@ function tallyPocketedIdentity(truth: TableRecord[], seen: TableRecord[]): void 
   }
 }
 // `moved` and `fall` records change the score too: each seen one against the truth's (same kind,
-// within a second; a fall also the same ball and pocket)
-const other = { moved: { truth: 0, seen: 0, matched: 0 }, fall: { truth: 0, seen: 0, matched: 0 } };
+// within a second; a fall also the same ball, pocket and cause)
+const other = { moved: { truth: 0, seen: 0, matched: 0, wrongCause: 0 }, fall: { truth: 0, seen: 0, matched: 0, wrongCause: 0 } };
 function tallyOther(clip: string, truth: TableRecord[], seen: TableRecord[]): void {
   for (const kind of ['moved', 'fall'] as const) {
     const ts = truth.filter((x) => x.type === kind) as (MovedRecord | FallRecord)[];
@@ -212,7 +221,11 @@ function tallyOther(clip: string, truth: TableRecord[], seen: TableRecord[]): vo
     const left = [...ts];
     for (const x of ss) {
       const k = left.findIndex((y) => Math.abs((y.t ?? 0) - (x.t ?? 0)) < 1 && (kind === 'moved' || ((y as FallRecord).ball === (x as FallRecord).ball && (y as FallRecord).pocket === (x as FallRecord).pocket)));
-      if (k >= 0) { left.splice(k, 1); other[kind].matched++; }
+      if (k < 0) continue;
+      // a fall's cause decides what the rules do with it (R8.1 counts the ball, R8.2 puts it back, R8.3
+      // voids the stroke): the right ball with the wrong cause is no match
+      if (kind === 'fall' && (left[k] as FallRecord).cause !== (x as FallRecord).cause) { other[kind].wrongCause++; continue; }
+      left.splice(k, 1); other[kind].matched++;
     }
     if (show) for (const x of ss) process.stderr.write(`  ${clip} seen ${JSON.stringify(x)}\n`);
     if (show) for (const x of ts) process.stderr.write(`  ${clip} truth ${JSON.stringify(x)}\n`);
@@ -254,7 +267,7 @@ console.log(`ball centres: median ${q(centreErr, 0.5).toFixed(1)} mm, 99th perce
 console.log(`shot record ready after the last ball stops: median ${(q(readyDelay, 0.5) * 1000).toFixed(0)} ms, 95th percentile ${(q(readyDelay, 0.95) * 1000).toFixed(0)} ms, max ${(Math.max(...readyDelay) * 1000).toFixed(0)} ms (stream time)`);
 for (const kind of ['moved', 'fall'] as const) {
   const o = other[kind];
-  console.log(`${kind} records: ${o.seen} seen, ${o.truth} true, ${o.matched} matched (precision ${(100 * o.matched / Math.max(1, o.seen)).toFixed(0)}%, recall ${(100 * o.matched / Math.max(1, o.truth)).toFixed(0)}%)`);
+  console.log(`${kind} records: ${o.seen} seen, ${o.truth} true, ${o.matched} matched (precision ${(100 * o.matched / Math.max(1, o.seen)).toFixed(0)}%, recall ${(100 * o.matched / Math.max(1, o.truth)).toFixed(0)}%)${kind === 'fall' ? `; ${o.wrongCause} more of the right ball in the right pocket with the wrong cause` : ''}`);
 }
 const idSeen = pocketedId.right + pocketedId.flagged + pocketedId.silent;
 console.log(`pocketed balls the camera saw fall (${idSeen}; ${pocketedId.unseen} more it missed): named right ${(100 * pocketedId.right / Math.max(1, idSeen)).toFixed(1)}%, wrong but flagged ${pocketedId.flagged}, wrong and silent ${pocketedId.silent}`);

@@ -4,6 +4,7 @@
 import cv, { type VideoCapture } from './cv.js';
 import type { TableRecord } from '../protocol/records.js';
 import type { TableSpec } from '../table/geometry.js';
+import type { BallId } from '../sim/types.js';
 import { calibrate, type HeadSide } from './calibration/calibrate.js';
 import { ballPxToTable, tableToPx, type CalibrationProfile } from './calibration/profile.js';
 import { createBallDetector, type BallDetector } from './detection/detector.js';
@@ -62,10 +63,14 @@ export class FramePipeline {
   private readonly bump: BumpWatch | null;
   private current: CalibrationProfile;
 
-  constructor(profile: CalibrationProfile, private readonly o: { spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean; watchBump?: boolean; onWarning?: (w: string) => void }) {
+  constructor(profile: CalibrationProfile, private readonly o: {
+    spec: TableSpec; cueBall: CueBallMode; reader: NumberReader | null; readsPerFrame?: number; rack?: boolean; watchBump?: boolean; onWarning?: (w: string) => void;
+    /** the balls the rules engine has on the table now (names are given among them); by default all 16 */
+    onTable?: () => BallId[];
+  }) {
     this.current = profile;
     this.detector = createBallDetector(profile);
-    this.analyzer = new ObservationAnalyzer(o.spec, { rack: o.rack ?? true, cueBall: o.cueBall });
+    this.analyzer = new ObservationAnalyzer(o.spec, { rack: o.rack ?? true, cueBall: o.cueBall, ...(o.onTable && { onTable: o.onTable }) });
     this.schedule = new ReadSchedule(o.spec.ball_mm / 2, o.readsPerFrame ?? 4);
     this.bump = o.watchBump === false ? null : new BumpWatch(profile);
   }

@@ -134,3 +134,23 @@ test('a live camera: frames that come while the table is being found are skipped
   // every frame is accounted for: analysed, in flight at the stop, dropped or skipped
   assert.ok(s.captured >= s.analysed + s.dropped + s.skipped && s.captured <= s.analysed + s.dropped + s.skipped + 6, JSON.stringify(s));
 });
+
+test('the balls the rules engine has on the table reach the analysis: no ball is named outside them', { timeout: 60_000 }, async () => {
+  // the clip's truth says which balls are there; told that only the cue ball and one of them are, the
+  // analysis names no other (and without the message it names them all: the first test's records)
+  const truth = readFileSync(join(dir, 'truth.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; before?: Record<string, unknown> });
+  const present = Object.keys(truth.find((r) => r.type === 'shot')!.before!).filter((k) => k !== 'cue');
+  assert.ok(present.length >= 2, 'the clip has more than one object ball');
+  const kept = Number(present[0]);
+  const told = (src: CameraSource, balls: number[] | null) => { src.tableChanged(balls); return src; };
+  const names = async (balls: number[] | null) => {
+    const src = told(sourceFrom(`file:${video}`, { pace: 'fast', speed: 1, corners } as never, false, quiet) as CameraSource, balls);
+    const shots = (await collect(src, 55_000)).map((i) => i.record as { type: string; before?: Record<string, unknown> }).filter((r) => r.type === 'shot');
+    assert.ok(shots.length >= 1);
+    return new Set(shots.flatMap((s) => Object.keys(s.before ?? {})));
+  };
+  const narrowed = await names([kept]);
+  assert.deepEqual([...narrowed].sort(), ['cue', String(kept)].sort());
+  const all = await names(null);
+  assert.ok(all.size > 2, `named without the rules engine's table: ${[...all].join(' ')}`);
+});

@@ -194,3 +194,19 @@ test('a stroke whose clip is still being cut is scored at once; its clip shows o
   assert.equal(clip.frames.length, 1);
   assert.equal(clip.t0, 1);
 });
+
+test('pump: the rules engine\'s balls on the table go back to the source after each change (none before a game)', async () => {
+  const { pump } = await import('../../src/live/pump.js');
+  const { RecordedSource } = await import('../../src/live/sources/recorded.js');
+  const records = [
+    { type: 'game', v: 1, players: ['Anna', 'Boris'], callMode: 'none' },
+    { type: 'shot', t0: 1, t1: 4, struck: 'cue', firstContact: 3, pocketed: [{ ball: 3, pocket: 'FR' }], offTable: [] },
+  ];
+  const src = new RecordedSource('test', () => records.map((record, i) => ({ record, seq: i + 1 })), { pace: 'fast', speed: 1 });
+  const told: (number[] | null)[] = [];
+  Object.assign(src, { tableChanged: (b: readonly number[] | null) => told.push(b ? [...b] : null) });
+  await pump(src, new Referee({ clock: () => 1000 }), new AbortController().signal);
+  assert.equal(told[0], null, 'no game yet: a full rack');
+  assert.deepEqual(told.at(-2), Array.from({ length: 15 }, (_, i) => i + 1));
+  assert.deepEqual(told.at(-1), [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+});

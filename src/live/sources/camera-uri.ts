@@ -180,6 +180,11 @@ class FallbackSource implements RecordSource {
     return this.current.health();
   }
 
+  tableChanged(balls: readonly number[] | null): void {
+    this.primary.tableChanged?.(balls);
+    if (this.current !== this.primary) this.current.tableChanged?.(balls);
+  }
+
   async *items(opts: { afterSeq: number | null; signal: AbortSignal }): AsyncIterable<SourceItem> {
     let yielded = false;
     try {

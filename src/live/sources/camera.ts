@@ -69,6 +69,9 @@ export class CameraSource implements RecordSource {
   private analysed = 0;
   private analysis_ms = 0;
   private readonly recent_ms: number[] = [];
+  /** the rules engine's object balls on the table (null: a full rack), and how to tell the running analysis */
+  private onTable: number[] | null = null;
+  private tellAnalysis: ((m: ToAnalysis) => void) | null = null;
   /** stream times of the first dropped frames, for benchmarks to say where the analysis fell behind */
   private readonly droppedAt_s: number[] = [];
   /** and of the first frames skipped to keep pace (a stride over 1) */
@@ -112,6 +115,11 @@ export class CameraSource implements RecordSource {
     if (this.cam.camera === camera && this.cam.detail === detail) return;
     if (this.cam.camera !== camera || camera === 'offline') this.o.log(`camera ${this.name}: ${camera}${detail ? ` (${detail})` : ''}`);
     this.cam = { camera, detail };
+  }
+
+  tableChanged(balls: readonly number[] | null): void {
+    this.onTable = balls ? [...balls] : null;
+    this.tellAnalysis?.({ type: 'onTable', balls: this.onTable });
   }
 
   async *items(opts: { afterSeq: number | null; signal: AbortSignal }): AsyncIterable<SourceItem> {
@@ -227,6 +235,8 @@ export class CameraSource implements RecordSource {
             send({ type: 'init', session, ...this.o.analysis, corners_px: capture.corners_px ?? this.o.analysis.corners_px });
             await ready;
             initSent = true;
+            send({ type: 'onTable', balls: this.onTable });
+            this.tellAnalysis = send;
             calibrating = !this.o.analysis.profile;
           } else if (capture.live) {
             // a reopened camera: close the strokes in flight, calibrate again on the next frame
@@ -314,6 +324,7 @@ export class CameraSource implements RecordSource {
       await chain;
       return streamEnded;
     } finally {
+      this.tellAnalysis = null;
       streamEnded = true;
       await chain.catch(() => undefined);
       worker.removeAllListeners('message');

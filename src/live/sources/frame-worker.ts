@@ -7,6 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import cv from '../../vision/cv.js';
 import type { TableRecord } from '../../protocol/records.js';
 import type { TableSpec } from '../../table/geometry.js';
+import type { BallId } from '../../sim/types.js';
 import { FramePipeline } from '../../vision/analyze.js';
 import { calibrate } from '../../vision/calibration/calibrate.js';
 import { loadProfile } from '../../vision/calibration/profile.js';
@@ -42,7 +43,10 @@ export interface FrameMessage {
   data: Uint8Array;
 }
 
-export type ToAnalysis = AnalysisInit | FrameMessage | { type: 'finish' } | { type: 'reset'; corners_px?: [number, number][] | null };
+/** the object balls the rules engine has on the table (null: a full rack); names are given among them */
+export interface OnTableMessage { type: 'onTable'; balls: number[] | null }
+
+export type ToAnalysis = AnalysisInit | FrameMessage | OnTableMessage | { type: 'finish' } | { type: 'reset'; corners_px?: [number, number][] | null };
 
 export type FromAnalysis = { session: number } & (
   | { type: 'ready'; reader: boolean }
@@ -59,6 +63,8 @@ if (!port) throw new Error('frame-worker runs as a worker thread');
 let init: AnalysisInit | null = null;
 let reader: NumberReader | null = null;
 let pipeline: FramePipeline | null = null;
+const ALL_BALLS: BallId[] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
+let onTable: BallId[] = ALL_BALLS;
 const thumbs = new ThumbPace();
 // distributes over the union, so each message keeps its own fields
 type Unsessioned<T> = T extends unknown ? Omit<T, 'session'> : never;
@@ -81,7 +87,7 @@ function pipelineFor(first: Frame): FramePipeline {
   const profile = o.profile
     ? loadProfile(o.profile)
     : calibrate([first], { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }) }).profile;
-  return new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader, onWarning: (message) => post({ type: 'warning', message }) });
+  return new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader, onTable: () => onTable, onWarning: (message) => post({ type: 'warning', message }) });
 }
 
 // messages are handled strictly one after another: push() is async (the reader) and order matters
@@ -96,6 +102,7 @@ async function handle(m: ToAnalysis): Promise<void> {
       // a new source (the thread outlives each one)
       init = m;
       pipeline = null;
+      onTable = ALL_BALLS;
       await reader?.close();
       reader = null;
       if (m.reader) reader = await NumberReader.load(m.reader);
@@ -115,6 +122,9 @@ async function handle(m: ToAnalysis): Promise<void> {
       post({ type: 'done', index: m.index, t_s: m.t_s, records, ms: performance.now() - t0, calibrate_ms, ...(jpeg && { jpeg }) });
       return;
     }
+    case 'onTable':
+      onTable = m.balls ? ['cue', ...m.balls] : ALL_BALLS;
+      return;
     case 'reset':
       // a new stream (a reopened camera, the next simulated game): strokes in flight are finished, and
       // the next frame calibrates again (a simulated game comes with a new camera)

@@ -44,6 +44,11 @@ export interface RecordSource {
   /** Items with seq greater than `afterSeq`, as they happen, until the source ends or `signal` aborts. */
   items(opts: { afterSeq: number | null; signal: AbortSignal }): AsyncIterable<SourceItem>;
   health(): SourceHealth;
+  /**
+   * The object balls the rules engine has on the table, after each change (null: no game in play, so a
+   * full rack): a camera names the balls it sees among them.
+   */
+  tableChanged?(balls: readonly number[] | null): void;
 }
 
 /** Waits, unless aborted (then resolves early; the caller checks the signal). */
