@@ -27,7 +27,7 @@ import { parseJsonl } from '../src/protocol/jsonl.js';
 import type { FallRecord, MovedRecord, ShotRecord, TableRecord } from '../src/protocol/records.js';
 import { tableToPx } from '../src/vision/calibration/profile.js';
 import { calibrateSimClip, openSimClip } from './lib/sim-clip.js';
-import { RulesOnTable } from './lib/rules-on-table.js';
+import { RulesOnTable } from '../src/cli/rules-on-table.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => { const i = args.indexOf(`--${n}`); return i >= 0 ? args[i + 1]! : d; };

@@ -4,10 +4,14 @@ import { RUSSIAN_12FT, tableFromProtocol, type TableSpec } from '../table/geomet
 import { parseArgs, UsageError } from './args.js';
 import { progressBar } from './progress.js';
 import { InputError } from './input.js';
+import { RulesOnTable } from './rules-on-table.js';
+import { parseJsonl } from '../protocol/jsonl.js';
+import { ProtocolError } from '../protocol/validate.js';
+import type { TableRecord } from '../protocol/records.js';
 
 export const ANALYZE_HELP = `usage: marker analyze VIDEO [--table LENGTH,WIDTH,BALL] [--corners "x,y x,y x,y x,y"]
                       [--head left|right|top|bottom] [--cue-ball auto|colour|stripe|white] [--profile calibration/NAME.json]
-                      [--out FILE] [--debug-video FILE] [--no-reader]
+                      [--game FILE] [--out FILE] [--debug-video FILE] [--no-reader]
 
 Watches a video of a table from above and writes one protocol v1 "shot" record per stroke (and "moved"
 and "fall" records) in time order, as JSON lines, to FILE or standard output. --table is in mm
@@ -17,7 +21,28 @@ found automatically; --head then says which side of the image the head cushion i
 looks the same both ways round; without it the head is assumed left, or top, with a warning). --cue-ball says what the cue ball looks like (auto: the one coloured or striped
 ball). A stroke still running when the video ends is written with a review flag. Whatever the camera is
 unsure of goes into each record's "review". Progress and diagnostics go to standard error.
+--game FILE gives what people entered for the game on the video (JSONL: its "game" record and the
+"call" records, with their times on the video's clock): the camera's records are then folded with them by
+the rules engine as they come, as the live referee does, and balls are named among those still on the
+table (without it, among all 16).
 --debug-video writes an annotated copy (tracks, names, events) for people to look at.`;
+
+/** The people's records for `--game`: a game record and calls, checked as protocol v1 records. */
+function peopleRecords(file: string): RulesOnTable {
+  if (!existsSync(file)) throw new InputError(`--game ${file}: no such file`);
+  if (statSync(file).isDirectory()) throw new InputError(`--game ${file}: is a directory, not a JSONL file`);
+  let records;
+  try {
+    records = parseJsonl(readFileSync(file, 'utf8'));
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new InputError(`--game ${file}: ${e.message}`);
+    throw e;
+  }
+  const other = records.find((n) => n.record.type !== 'game' && n.record.type !== 'call');
+  if (other) throw new InputError(`--game ${file}: line ${other.line} is a "${other.record.type}" record; only what people enter before the strokes is read ("game" and "call"), the rest comes from the video`);
+  if (!records.some((n) => n.record.type === 'game')) throw new InputError(`--game ${file}: no "game" record (players, call mode, table): the rules engine needs one`);
+  return new RulesOnTable(records.map((n) => n.record));
+}
 
 function parseTable(s: string): TableSpec {
   const parts = s.split(',').map((x) => Number(x.trim()));
@@ -31,7 +56,7 @@ function parseTable(s: string): TableSpec {
 export async function analyzeCommand(argv: string[]): Promise<number> {
   const { positionals, options } = parseArgs(argv, {
     table: { value: true }, corners: { value: true }, head: { value: true }, 'cue-ball': { value: true }, out: { value: true }, profile: { value: true },
-    'debug-video': { value: true }, 'no-reader': { value: false }, help: { value: false },
+    'debug-video': { value: true }, 'no-reader': { value: false }, game: { value: true }, help: { value: false },
   });
   if (options.help) {
     process.stdout.write(ANALYZE_HELP + '\n');
@@ -47,6 +72,7 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
   if (head !== undefined && !['left', 'right', 'top', 'bottom'].includes(String(head))) throw new UsageError(`--head ${String(head)}: one of left, right, top, bottom`);
   if (head !== undefined && (options.corners !== undefined || options.profile !== undefined)) throw new UsageError('--head goes with automatic calibration: --corners and --profile already say where the head is');
   const cueBall = (options['cue-ball'] ?? 'auto') as string;
+  const rules = typeof options.game === 'string' ? peopleRecords(options.game) : null;
   if (!(CUE_BALL_MODES as readonly string[]).includes(cueBall)) throw new UsageError(`--cue-ball ${cueBall}: one of ${CUE_BALL_MODES.join(', ')}`);
 
   // the vision stack (OpenCV, onnxruntime) loads only here
@@ -84,7 +110,8 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
   }
   let out: WriteStream | null = null;
   if (typeof options.out === 'string') out = createWriteStream(options.out);
-  const emit = (r: unknown) => {
+  const emit = (r: TableRecord) => {
+    rules?.add(r);
     const line = JSON.stringify(r) + '\n';
     if (out) out.write(line);
 
@@ -96,7 +123,9 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
       video, spec, cueBall: cueBall as 'auto', reader, emit,
       ...(corners && { corners_px: corners }), ...(profile && { profile }), ...(typeof head === 'string' && { head: head as 'left' }),
       onProgress: progressBar('analysing frames'),
-      ...(debug && { onFrame: (f, a) => debug.frame(f, a) }),
+      ...(rules && { onTable: () => rules.onTable() }),
+      // (the calls made up to a frame are folded after it: a call comes seconds before its stroke)
+      ...((debug || rules) && { onFrame: (f, a) => { rules?.advanceTo(f.t_s); debug?.frame(f, a); } }),
     });
     for (const w of [...summary.profile.warnings ?? [], ...summary.warnings]) process.stderr.write(`marker analyze: warning: ${w}\n`);
     const peak_mb = peakMemory_mb();

@@ -35,6 +35,8 @@ export interface AnalyzeOptions {
   emit: (r: TableRecord) => void;
   onProgress?: (done: number, total: number) => void;
   onFrame?: (frame: Frame, analyzer: ObservationAnalyzer) => void;
+  /** the balls the rules engine has on the table now (names are given among them); by default all 16 */
+  onTable?: () => BallId[];
 }
 
 export interface AnalyzeSummary {
@@ -181,7 +183,7 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
     }
     if (!first.length) throw new FrameSourceError(`${o.video}: no frame could be decoded (not a video, or truncated)`);
     const profile = o.profile ?? calibrate(first, { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }), ...(o.head && { head: o.head }) }).profile;
-    const pipeline = new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader: o.reader, ...(o.readsPerFrame && { readsPerFrame: o.readsPerFrame }), ...(o.watchBump === false && { watchBump: false }) });
+    const pipeline = new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader: o.reader, ...(o.readsPerFrame && { readsPerFrame: o.readsPerFrame }), ...(o.watchBump === false && { watchBump: false }), ...(o.onTable && { onTable: o.onTable }) });
     let records = 0;
     const emit = (rs: TableRecord[]) => { for (const r of rs) { o.emit(r); records++; } };
     let n = 0;

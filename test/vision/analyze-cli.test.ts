@@ -67,3 +67,38 @@ test('eval: a log scored against itself is all exact; a file that is not JSONL i
   assert.equal(r.status, 2);
   assert.match(r.stderr, /line 2/);
 });
+
+test('analyze --game: a missing file, a camera record in it, bad JSON and no game record are refused by name', () => {
+  const game = (name: string, lines: unknown[]) => { const f = join(dir, name); writeFileSync(f, lines.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('\n') + '\n'); return f; };
+  const missing = marker('analyze', noTable, '--game', join(dir, 'nope.jsonl'));
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /--game .*nope\.jsonl: no such file/);
+  const shot = marker('analyze', noTable, '--game', game('with-shot.jsonl', [
+    { type: 'game', v: 1, players: ['Anna', 'Boris'] },
+    { type: 'shot', t0: 1, t1: 3, struck: 'cue', firstContact: 7, pocketed: [], offTable: [] },
+  ]));
+  assert.equal(shot.status, 2);
+  assert.match(shot.stderr, /line 2 is a "shot" record; only what people enter/);
+  const bad = marker('analyze', noTable, '--game', game('bad.jsonl', ['{"type":"game","v":1,"players":["Anna","Boris"]}', '{"type": "call", "ball": ']));
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /bad\.jsonl: .*2.*malformed JSON/);
+  const noGame = marker('analyze', noTable, '--game', game('calls.jsonl', [{ type: 'call', t: 3, ball: 7, pocket: 'FR' }]));
+  assert.equal(noGame.status, 2);
+  assert.match(noGame.stderr, /no "game" record/);
+});
+
+test('analyze --game: the rules engine\'s table as the video goes: calls by their time, the camera\'s records as they come', async () => {
+  const { RulesOnTable } = await import('../../src/cli/rules-on-table.js');
+  const t = new RulesOnTable([
+    { type: 'game', v: 1, players: ['Anna', 'Boris'], callMode: 'ballPocket' },
+    { type: 'call', t: 5, ball: 3, pocket: 'FR' },
+  ]);
+  const all = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
+  assert.deepEqual(t.onTable(), all);
+  t.advanceTo(5);
+  t.add({ type: 'shot', t0: 6, t1: 9, struck: 'cue', whileMoving: false, firstContact: 3, pocketed: [{ ball: 3, pocket: 'FR' }], offTable: [], bounced: [], review: [] });
+  assert.deepEqual(t.onTable(), all.filter((b) => b !== 3), 'the called ball, pocketed, is off the table');
+  // a scenario that starts mid-game: only the balls there at the start
+  const mid = new RulesOnTable([{ type: 'game', v: 1, players: ['Anna', 'Boris'] }], new Set([2, 9]));
+  assert.deepEqual(mid.onTable(), ['cue', 2, 9]);
+});
