@@ -195,11 +195,18 @@ export class IdentityBook {
     });
     const cost = post.map((p) => p.map((x) => -Math.log(Math.max(x, 1e-12))));
     const pick = assign(cost);
+    const marginal = oneToOneMarginals(post);
     const out = new Map<number, Naming>();
     tracks.forEach((t, i) => {
       const j = pick[i]!;
       if (j < 0) return;
-      // confidence: this row's probability of the name, reduced when another track wants it too
+      // the name's chance under the one-to-one constraint, but no more than the track's own evidence for it:
+      // a ball named by elimination alone stays unsure (a phantom, a lost ball or a rules engine misled by an
+      // earlier misreading would make the elimination wrong), and one read clearly is not marked down for a
+      // rival that has another ball left to be
+      if (marginal) { out.set(t, { id: classToId(cols[j]!), confidence: Math.min(post[i]![j]!, marginal[i]![j]!) }); return; }
+      // (too many undecided tracks to sum over: this row's probability of the name, reduced when another
+      // track wants it too)
       const rival = post.reduce((m, p, k) => (k === i ? m : Math.max(m, p[j]!)), 0);
       out.set(t, { id: classToId(cols[j]!), confidence: post[i]![j]! * (1 - 0.5 * rival) });
     });
@@ -236,4 +243,83 @@ export class IdentityBook {
     });
     return out;
   }
+}
+
+/** With more tracks than balls, the chance (against a row summing to one) that a track is none of them. */
+const NO_BALL_WEIGHT = 0.01;
+/** A ball below this share of a track's row is left out of the sums; its share is taken off the others'. */
+const CANDIDATE_FLOOR = 1e-3;
+/** A set of balls in use weighing less than this part of the heaviest is dropped from the sums. */
+const NEGLIGIBLE = 1e-9;
+/** Work (sets of balls × choices) allowed for one set of marginals, a few ms; beyond it the caller falls back. */
+const MARGINAL_BUDGET = 2e5;
+
+/**
+ * The chance that track i is ball j given every track's own probabilities (`post`, a row per track over
+ * the balls allowed) and that no ball is two tracks: each track is one of the balls or, rarely, none, and
+ * every such assignment weighs the product of its tracks' probabilities. Summed exactly over assignments,
+ * by the balls each takes (a bit mask; 16 balls at most): for track i, the other tracks' assignments by the
+ * set of balls they use, then each ball j weighed by the assignments that leave it free. A track sure of a
+ * ball that a vaguer track also half-wants keeps its certainty when the vaguer one has another ball left to
+ * be; one whose rival has nowhere else to go loses it. Null when the tracks are too undecided to sum over
+ * cheaply (many tracks each open to many balls).
+ */
+export function oneToOneMarginals(post: readonly (readonly number[])[]): number[][] | null {
+  const n = post.length, m = post[0]?.length ?? 0;
+  if (!n || !m || m > 30) return null;
+  // "none of them" only where it must be: more tracks than balls (otherwise every assignment would also
+  // have to weigh each track being a phantom, and the sets of balls in use multiply)
+  const phantoms = n > m;
+  const rows = post.map((r) => {
+    const s = r.reduce((a, b) => a + b, 0);
+    const cands = r.map((w, j) => [j, w / s] as const).filter(([, w]) => w >= CANDIDATE_FLOOR);
+    const left = Math.max(0, 1 - cands.reduce((a, [, w]) => a + w, 0));
+    return { none: phantoms ? Math.max(NO_BALL_WEIGHT, left) : 0, left, cands };
+  });
+  let work = 0;
+  // the sure tracks first keeps the sets of balls in use few while the undecided ones are added
+  const order = rows.map((_, i) => i).sort((a, b) => rows[a]!.cands.length - rows[b]!.cands.length);
+  const others = (skip: number): Map<number, number> | null => {
+    let f = new Map<number, number>([[0, 1]]);
+    for (const i of order) {
+      if (i === skip) continue;
+      const row = rows[i]!;
+      work += f.size * (row.cands.length + 1);
+      if (work > MARGINAL_BUDGET) return null;
+      const g = new Map<number, number>();
+      for (const [mask, v] of f) {
+        g.set(mask, (g.get(mask) ?? 0) + v * row.none);
+        for (const [j, w] of row.cands) {
+          const bit = 1 << j;
+          if (mask & bit) continue;
+          g.set(mask | bit, (g.get(mask | bit) ?? 0) + v * w);
+        }
+      }
+      // sets of balls whose weight is a vanishing part of the rest (many tracks taken for phantoms at once) go
+      let top = 0;
+      for (const v of g.values()) top = Math.max(top, v);
+      for (const [k, v] of g) if (v < top * NEGLIGIBLE) g.delete(k);
+      f = g;
+    }
+    return f;
+  };
+  const out: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const f = others(i);
+    if (!f) return null;
+    // the other tracks' weight in all, and with each ball taken
+    let total = 0;
+    const taken = new Float64Array(m);
+    for (const [mask, v] of f) {
+      total += v;
+      for (let j = 0; j < m; j++) if (mask & (1 << j)) taken[j]! += v;
+    }
+    const row = new Array<number>(m).fill(0);
+    for (const [j, w] of rows[i]!.cands) row[j] = w * (total - taken[j]!);
+    const z = row.reduce((a, b) => a + b, 0) + rows[i]!.none * total;
+    // (the balls left out of the row take their share off what it is sure of)
+    const keep = phantoms ? 1 : 1 - rows[i]!.left;
+    out.push(row.map((x) => (z > 0 ? (keep * x) / z : 0)));
+  }
+  return out;
 }
