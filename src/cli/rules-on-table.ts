@@ -3,7 +3,7 @@
 // scripts/eval-vision.ts), and the camera's own records as they come, folded by the rules engine. The names
 // the pipeline gives are then chosen among the balls the engine has on the table.
 import type { CallRecord, GameRecord, Numbered, TableRecord } from '../protocol/records.js';
-import type { BallId } from '../sim/types.js';
+import { OBJECT_BALLS, type BallId } from '../sim/types.js';
 import { foldMatch, summarize } from '../rules/index.js';
 
 export class RulesOnTable {
@@ -17,7 +17,7 @@ export class RulesOnTable {
    * on the table when the video begins (a simulated scenario starts mid-game with some of them; a game
    * starts from the full rack), which the engine, folding from a full rack, would otherwise not know.
    */
-  constructor(people: readonly TableRecord[], private readonly present: ReadonlySet<number> = new Set(Array.from({ length: 15 }, (_, i) => i + 1))) {
+  constructor(people: readonly TableRecord[], private readonly present: ReadonlySet<number> = new Set(OBJECT_BALLS)) {
     const game = people.find((r): r is GameRecord => r.type === 'game');
     if (game) this.add(game);
     this.calls = people.filter((r): r is CallRecord => r.type === 'call').sort((a, b) => (a.t ?? 0) - (b.t ?? 0));
@@ -38,7 +38,7 @@ export class RulesOnTable {
   onTable(): BallId[] {
     if (this.cached) return this.cached;
     const s = summarize(foldMatch(this.records));
-    const balls = s.status === 'idle' ? Array.from({ length: 15 }, (_, i) => i + 1) : s.onTable;
+    const balls = s.status === 'idle' ? OBJECT_BALLS : s.onTable;
     return (this.cached = ['cue', ...balls.filter((b) => this.present.has(b))]);
   }
 }

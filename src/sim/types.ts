@@ -6,6 +6,11 @@ import type { PocketId } from '../table/geometry.js';
 /** Object balls 1..15, or the cue ball. */
 export type BallId = 'cue' | number;
 
+/** The object balls of the set, 1..15. */
+export const OBJECT_BALLS: readonly number[] = Array.from({ length: 15 }, (_, i) => i + 1);
+/** The whole set: the cue ball and the object balls. */
+export const ALL_BALLS: readonly BallId[] = ['cue', ...OBJECT_BALLS];
+
 export interface Vec3_mm {
   x: number;
   y: number;

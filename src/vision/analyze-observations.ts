@@ -1,7 +1,7 @@
 // The back half of the pipeline: frame observations in, protocol records out. Shared by `analyze`
 // (observations from pixels) and the truth-driven evaluation (observations from the simulator).
 import type { TableRecord } from '../protocol/records.js';
-import type { BallId } from '../sim/types.js';
+import { ALL_BALLS, type BallId } from '../sim/types.js';
 import { rackPositions, type TableSpec } from '../table/geometry.js';
 import { IdentityBook } from './identity/identity-book.js';
 import { cueOddness, type CueBallMode } from './identity/cue-look.js';
@@ -30,8 +30,7 @@ export class ObservationAnalyzer {
     const cueBall = opts.cueBall ?? 'auto';
     this.tracker = new Tracker(spec, { lookOf: (d) => (d.look ? cueOddness(d.look, cueBall) : d.cueLike) });
     this.ids = new IdentityBook(cueBall);
-    const all: BallId[] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
-    this.builder = new StrokeBuilder(spec, this.tracker, this.ids, opts.onTable ?? (() => all));
+    this.builder = new StrokeBuilder(spec, this.tracker, this.ids, opts.onTable ?? (() => [...ALL_BALLS]));
   }
 
   push(o: FrameObservation): VisionRecord[] {

@@ -3,7 +3,7 @@
 import cv from './cv.js';
 import type { Frame } from './frame.js';
 import type { ObservationAnalyzer } from './analyze-observations.js';
-import type { BallId } from '../sim/types.js';
+import { ALL_BALLS } from '../sim/types.js';
 
 
 const COLOURS = { visible: new cv.Vec3(60, 220, 60), occluded: new cv.Vec3(0, 200, 255), missing: new cv.Vec3(0, 0, 255) };
@@ -16,9 +16,8 @@ export class DebugVideo {
   frame(f: Frame, a: ObservationAnalyzer): void {
     if (!this.writer) this.writer = new cv.VideoWriter(this.path, cv.VideoWriter.fourcc('mp4v'), this.fps, new cv.Size(f.width, f.height));
     const img = f.bgr.copy();
-    const all: BallId[] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
     const live = a.tracker.live();
-    const names = a.ids.resolve(live.map((t) => t.id), all);
+    const names = a.ids.resolve(live.map((t) => t.id), ALL_BALLS);
     for (const t of live) {
       const d = t.last;
       if (d?.u_px === undefined || d.v_px === undefined) continue;

@@ -80,19 +80,24 @@ function render(seed: number, family: ClothFamily, W = 1280, H = 720): Rendered 
   return { rgb: r.render(demoScene(spec, makeRng(seed))), corners: cam.surfaceCorners_px(spec), k1: cam.params.k1 };
 }
 
+/** Each surface corner's error (px) of a calibration, head given, of the demo scene rendered by `cam` in `look` at 1080p. */
+function cornerErrors1080(cam: ReturnType<typeof randomCameraOverTable>, look: ReturnType<typeof randomLook>, seed: number): number[] {
+  const W = 1920, H = 1080;
+  const r = createRenderer(spec, cam, look, { width: W, height: H });
+  const corners = cam.surfaceCorners_px(spec);
+  const frame = frameFromRgb(r.render(demoScene(spec, makeRng(seed))), W, H);
+  const res = calibrate([frame], { spec, head: corners[0]![0] < corners[2]![0] ? 'left' : 'right' });
+  return res.profile.corners_px.map((c, i) => Math.hypot(c[0] - corners[i]![0], c[1] - corners[i]![1]));
+}
+
 test('rendered table with a rail nearly the cloth\'s colour (a dark red rail by a burgundy cloth): the corners are the noses, not the rail\'s inner edge', () => {
   // the cloth's mask takes the rail in (and, in a dark room, the floor beyond it): the seam between rail
   // and cushion tops cuts the rail's band off, a floor a fraction as bright is no cloth, and the line the
   // mask's edge leaves just outside the cushion tops is no nose
-  const W = 1920, H = 1080;
   for (const seed of [30, 31, 32, 33, 34]) {
-    const cam = randomCameraOverTable(spec, makeRng(seed), W, H);
+    const cam = randomCameraOverTable(spec, makeRng(seed), 1920, 1080);
     const look = randomLook(seed, { cloth: { family: 'burgundy', rgb: [119, 63, 58] }, rail: { rgb: [93, 49, 31], width_mm: 112 } });
-    const r = createRenderer(spec, cam, look, { width: W, height: H });
-    const corners = cam.surfaceCorners_px(spec);
-    const frame = frameFromRgb(r.render(demoScene(spec, makeRng(seed))), W, H);
-    const res = calibrate([frame], { spec, head: corners[0]![0] < corners[2]![0] ? 'left' : 'right' });
-    const err = res.profile.corners_px.map((c, i) => Math.hypot(c[0] - corners[i]![0], c[1] - corners[i]![1]));
+    const err = cornerErrors1080(cam, look, seed);
     assert.ok(Math.max(...err) < 6, `seed ${seed}: corner errors ${err.map((e) => e.toFixed(1)).join(' ')} px`);
   }
 });
@@ -101,15 +106,10 @@ test('a burgundy cloth on a dim parquet floor of the same hue: the cloth model i
   // the cloth's refit over the whole region learns the floor's colour too, and the region spreads to the
   // image's borders (with seed 44 the outline then had no straight side: "no table found", before refits that carry
   // the region out to the border were refused)
-  const W = 1920, H = 1080;
   for (const seed of [43, 44]) {
-    const cam = randomCameraOverTable(spec, makeRng(seed).fork('camera'), W, H);
+    const cam = randomCameraOverTable(spec, makeRng(seed).fork('camera'), 1920, 1080);
     const look = randomLook(`${seed}:look`, { cloth: { family: 'burgundy', rgb: [99, 52, 47] }, rail: { rgb: [68, 43, 26] }, floor: { kind: 'parquet', rgb: [135, 97, 61], brightness: 0.44 } });
-    const r = createRenderer(spec, cam, look, { width: W, height: H });
-    const corners = cam.surfaceCorners_px(spec);
-    const frame = frameFromRgb(r.render(demoScene(spec, makeRng(seed))), W, H);
-    const res = calibrate([frame], { spec, head: corners[0]![0] < corners[2]![0] ? 'left' : 'right' });
-    const err = res.profile.corners_px.map((c, i) => Math.hypot(c[0] - corners[i]![0], c[1] - corners[i]![1]));
+    const err = cornerErrors1080(cam, look, seed);
     assert.ok(Math.max(...err) < 6, `seed ${seed}: corner errors ${err.map((e) => e.toFixed(1)).join(' ')} px`);
   }
 });

@@ -192,19 +192,21 @@ test('a ball that fell into a corner pocket is not brought back by a "ball" foun
   assert.equal(t.cameBack, undefined);
 });
 
+/** Ball 9 resting in the MR pocket's jaws for 2 s; then, frame counts each, phases seeing what is given besides the far balls. */
+const jawBall = (): Ball => { const m = pocketMouth(RUSSIAN_12FT, 'MR'); return { id: 9, x: m.x + 5, y: m.y - Math.sign(m.y) * R }; };
+function jawPhases(...phases: [frames: number, seen: Ball[]][]) {
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const recs = [];
+  let i = 0;
+  for (const [frames, seen] of [[60, [jawBall()]] as [number, Ball[]], ...phases]) {
+    for (let k = 0; k < frames; k++, i++) recs.push(...a.push(at(i, [...seen.map((b) => det(b)), ...far.map((f) => det(f))])));
+  }
+  recs.push(...a.finish());
+  return recs;
+}
+
 test('a ball resting in the jaws that the camera loses for half a second and finds again did not fall; one that stays gone did', () => {
-  const m = pocketMouth(RUSSIAN_12FT, 'MR');
-  const run = (comesBack: boolean) => {
-    const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
-    const jaw: Ball = { id: 9, x: m.x + 5, y: m.y - Math.sign(m.y) * R };
-    const recs = [];
-    let i = 0;
-    for (; i < 60; i++) recs.push(...a.push(at(i, [det(jaw), ...far.map((f) => det(f))])));
-    for (let k = 0; k < 15; k++, i++) recs.push(...a.push(at(i, far.map((f) => det(f)))));
-    for (let k = 0; k < 75; k++, i++) recs.push(...a.push(at(i, [...(comesBack ? [det(jaw)] : []), ...far.map((f) => det(f))])));
-    recs.push(...a.finish());
-    return recs;
-  };
+  const run = (comesBack: boolean) => jawPhases([15, []], [75, comesBack ? [jawBall()] : []]);
   assert.deepEqual(run(true), []);
   assert.deepEqual(run(false).map((r) => r.type === 'fall' && [r.ball, r.pocket]), [[9, 'MR']]);
 });
@@ -212,19 +214,9 @@ test('a ball resting in the jaws that the camera loses for half a second and fin
 test('a jaw ball that drops and is put back where it hung fell because the table was shaken (R8.2); one left in the pocket fell by itself (R8.1)', () => {
   // (hanging-shake 1021400: someone leaned on the rail, ball 4 dropped and was put back in the jaw; the
   // fall was told as its own, which counts the ball for the striker instead of putting it back)
-  const m = pocketMouth(RUSSIAN_12FT, 'MR');
-  const jaw: Ball = { id: 9, x: m.x + 5, y: m.y - Math.sign(m.y) * R };
-  const run = (putAt: Ball | null) => {
-    const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
-    const recs = [];
-    let i = 0;
-    for (; i < 60; i++) recs.push(...a.push(at(i, [det(jaw), ...far.map((f) => det(f))])));
-    // gone for two seconds, then (perhaps) put down again and left
-    for (let k = 0; k < 60; k++, i++) recs.push(...a.push(at(i, far.map((f) => det(f)))));
-    for (let k = 0; k < 60; k++, i++) recs.push(...a.push(at(i, [...(putAt ? [det(putAt)] : []), ...far.map((f) => det(f))])));
-    recs.push(...a.finish());
-    return recs.map((r) => (r.type === 'fall' ? [r.ball, r.pocket, r.cause] : r.type));
-  };
+  const jaw = jawBall();
+  // gone for two seconds, then (perhaps) put down again and left
+  const run = (putAt: Ball | null) => jawPhases([60, []], [60, putAt ? [putAt] : []]).map((r) => (r.type === 'fall' ? [r.ball, r.pocket, r.cause] : r.type));
   assert.deepEqual(run({ ...jaw, x: jaw.x + 6, y: jaw.y + 4 }), [[9, 'MR', 'shake']]);
   assert.deepEqual(run(null), [[9, 'MR', 'self']]);
   // set down elsewhere (a ball respotted, or another ball): not back where it hung

@@ -7,7 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import cv from '../../vision/cv.js';
 import type { TableRecord } from '../../protocol/records.js';
 import type { TableSpec } from '../../table/geometry.js';
-import type { BallId } from '../../sim/types.js';
+import { ALL_BALLS, type BallId } from '../../sim/types.js';
 import { FramePipeline } from '../../vision/analyze.js';
 import { calibrate } from '../../vision/calibration/calibrate.js';
 import { loadProfile } from '../../vision/calibration/profile.js';
@@ -63,8 +63,7 @@ if (!port) throw new Error('frame-worker runs as a worker thread');
 let init: AnalysisInit | null = null;
 let reader: NumberReader | null = null;
 let pipeline: FramePipeline | null = null;
-const ALL_BALLS: BallId[] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
-let onTable: BallId[] = ALL_BALLS;
+let onTable: BallId[] = [...ALL_BALLS];
 const thumbs = new ThumbPace();
 // distributes over the union, so each message keeps its own fields
 type Unsessioned<T> = T extends unknown ? Omit<T, 'session'> : never;
@@ -102,7 +101,7 @@ async function handle(m: ToAnalysis): Promise<void> {
       // a new source (the thread outlives each one)
       init = m;
       pipeline = null;
-      onTable = ALL_BALLS;
+      onTable = [...ALL_BALLS];
       await reader?.close();
       reader = null;
       if (m.reader) reader = await NumberReader.load(m.reader);
@@ -123,7 +122,7 @@ async function handle(m: ToAnalysis): Promise<void> {
       return;
     }
     case 'onTable':
-      onTable = m.balls ? ['cue', ...m.balls] : ALL_BALLS;
+      onTable = m.balls ? ['cue', ...m.balls] : [...ALL_BALLS];
       return;
     case 'reset':
       // a new stream (a reopened camera, the next simulated game): strokes in flight are finished, and

@@ -4,7 +4,7 @@
 import type { TableSpec } from '../../table/geometry.js';
 import { rackPositions } from '../../table/geometry.js';
 import type { Rng } from '../rng.js';
-import type { BallSnapshot, Occluder, Quat, Scene, Vec3_mm } from '../types.js';
+import { ALL_BALLS, type BallSnapshot, type Occluder, type Quat, type Scene, type Vec3_mm } from '../types.js';
 
 export function randomOrientation(rng: Rng): Quat {
   // uniform over rotations (Shoemake)
@@ -63,7 +63,7 @@ export function demoScene(spec: TableSpec, rng: Rng, opts: { cue?: boolean; arm?
 export function scatteredScene(spec: TableSpec, rng: Rng, count = 16): Scene {
   const r = spec.ball_mm / 2;
   const balls: BallSnapshot[] = [];
-  const ids: BallSnapshot['id'][] = ['cue', ...Array.from({ length: 15 }, (_, i) => i + 1)];
+  const ids: BallSnapshot['id'][] = [...ALL_BALLS];
   for (const id of ids.slice(0, count)) {
     for (let tries = 0; tries < 200; tries++) {
       const x = rng.uniform(-spec.length_mm / 2 + r, spec.length_mm / 2 - r);

@@ -379,7 +379,7 @@ export class StrokeBuilder {
         // the same ball: what was read of it before it fell names it now, and it is a ball (the tracker
         // waits for one in a corner pocket's jaws to rest clear of the hole, which it never does)
         this.ids.merge(t.id, back.id);
-        back.confirmed = true;
+        this.tracker.confirmPutDown(back);
         return false;
       }
       if (!all && !this.stroke && t_s - gone_s < PUT_BACK_WAIT_S) return true;
