@@ -1,11 +1,13 @@
 // `marker analyze`'s work: a video in, protocol v1 shot / moved / fall records out. Calibration (or
 // given corners), ball detection per frame, tracking, number reading on balls at rest, stroke
 // inference. Progress goes to a callback; records go to `emit` in time order.
+import { statSync } from 'node:fs';
 import cv, { type VideoCapture } from './cv.js';
 import type { TableRecord } from '../protocol/records.js';
 import type { TableSpec } from '../table/geometry.js';
 import type { BallId } from '../sim/types.js';
-import { calibrate, type HeadSide } from './calibration/calibrate.js';
+import { calibrateImage, type HeadSide } from './calibration/calibrate.js';
+import { medianImage } from './calibration/median-frame.js';
 import { ballPxToTable, tableToPx, type CalibrationProfile } from './calibration/profile.js';
 import { createBallDetector, type BallDetector } from './detection/detector.js';
 import { BumpWatch } from './calibration/bump-watch.js';
@@ -135,21 +137,21 @@ export class FramePipeline {
     const view = (t: Track): ReadableTrack => ({ id: t.id, visible: t.state === 'visible' && t.last?.u_px !== undefined, x_mm: t.x_mm, y_mm: t.y_mm, speed_mm_s: Math.hypot(t.vx_mm_s, t.vy_mm_s) });
     const due = this.schedule.due(this.analyzer.tracker.live(), view, f.t_s);
     if (!due.length) return;
-    // only the part of the frame around the balls to read is copied out (the whole frame is 2.7 MB at
-    // 720p); it reaches past each reader patch, so the patches are as if cut from the whole frame
-    let x0 = f.width, y0 = f.height, x1 = 0, y1 = 0;
-    for (const t of due) {
-      const m = 1.5 * t.last!.r_px! + 2;
-      x0 = Math.min(x0, t.last!.u_px! - m); y0 = Math.min(y0, t.last!.v_px! - m);
-      x1 = Math.max(x1, t.last!.u_px! + m); y1 = Math.max(y1, t.last!.v_px! + m);
-    }
-    x0 = Math.max(0, Math.floor(x0)); y0 = Math.max(0, Math.floor(y0));
-    x1 = Math.min(f.width, Math.ceil(x1)); y1 = Math.min(f.height, Math.ceil(y1));
-    const region = f.bgr.getRegion(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
-    const owned = region.copy();
-    const img = { data: owned.getData() as Uint8Array, width: x1 - x0, height: y1 - y0, order: 'bgr' as const };
-    owned.release(); region.release();
-    const probs = await this.o.reader.read(img, due.map((t) => ({ u_px: t.last!.u_px! - x0, v_px: t.last!.v_px! - y0, radius_px: t.last!.r_px! })));
+    // only a crop around each ball to read is copied out (one region spanning them all was often most of
+    // a 6 MB 1080p frame, copied twice a frame); it reaches past the reader's patch, so the patch is as
+    // if cut from the whole frame
+    const balls = due.map((t) => {
+      const u = t.last!.u_px!, v = t.last!.v_px!, r = t.last!.r_px!;
+      const m = 1.5 * r + 2;
+      const x0 = Math.max(0, Math.floor(u - m)), y0 = Math.max(0, Math.floor(v - m));
+      const x1 = Math.min(f.width, Math.ceil(u + m)), y1 = Math.min(f.height, Math.ceil(v + m));
+      const region = f.bgr.getRegion(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
+      const owned = region.copy();
+      const img = { data: owned.getData() as Uint8Array, width: x1 - x0, height: y1 - y0, order: 'bgr' as const };
+      owned.release(); region.release();
+      return { img, u_px: u - x0, v_px: v - y0, radius_px: r };
+    });
+    const probs = await this.o.reader.readEach(balls);
     due.forEach((t, i) => {
       const d = view(t);
       // the reader was trained on balls 14 px or more in radius (1080p); a numeral on a smaller ball
@@ -161,13 +163,25 @@ export class FramePipeline {
   }
 }
 
-export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
-  let cap: VideoCapture;
+function openVideo(path: string): VideoCapture {
   try {
-    cap = new cv.VideoCapture(o.video);
+    return new cv.VideoCapture(path);
   } catch {
-    throw new FrameSourceError(`${o.video}: not a video OpenCV can read`);
+    throw new FrameSourceError(`${path}: not a video OpenCV can read`);
   }
+}
+
+/** A plain file can be opened again; a pipe or a device gives its frames once. */
+function rereadable(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
+  let cap = openVideo(o.video);
   const fps = cap.get(cv.CAP_PROP_FPS) || 30;
   const total = Math.max(0, Math.round(cap.get(cv.CAP_PROP_FRAME_COUNT)));
   const warnings: string[] = [];
@@ -175,14 +189,37 @@ export async function analyzeVideo(o: AnalyzeOptions): Promise<AnalyzeSummary> {
   let reader: PrefetchingReader | undefined;
   try {
     // calibrate on the first frames (an empty table or a still one), then go on from there
-    const first: Frame[] = [];
+    let first: Frame[] = [];
     for (let i = 0; i < 5; i++) {
       const f = readFrame(cap, i, fps);
       if (!f) break;
       first.push(f);
     }
     if (!first.length) throw new FrameSourceError(`${o.video}: no frame could be decoded (not a video, or truncated)`);
-    const profile = o.profile ?? calibrate(first, { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }), ...(o.head && { head: o.head }) }).profile;
+    let profile = o.profile;
+    if (!profile) {
+      const image = medianImage(first.map((f) => f.bgr));
+      const own = !first.some((f) => f.bgr === image);
+      // a file's first frames and its decoder are freed while the table is looked for and read again
+      // after: held through the calibration, they were 40 MB of a 1080p run's memory peak
+      const again = rereadable(o.video);
+      if (again && own) {
+        for (const f of first) f.bgr.release();
+        first = [];
+        cap.release();
+      }
+      try {
+        profile = calibrateImage(image, { spec: o.spec, ...(o.corners_px && { corners_px: o.corners_px }), ...(o.head && { head: o.head }) }).profile;
+      } finally {
+        if (own) image.release();
+      }
+      if (!first.length) {
+        cap = openVideo(o.video);
+        const f = readFrame(cap, 0, fps);
+        if (!f) throw new FrameSourceError(`${o.video}: the video could not be read again from its start`);
+        first.push(f);
+      }
+    }
     const pipeline = new FramePipeline(profile, { spec: o.spec, cueBall: o.cueBall, reader: o.reader, ...(o.readsPerFrame && { readsPerFrame: o.readsPerFrame }), ...(o.watchBump === false && { watchBump: false }), ...(o.onTable && { onTable: o.onTable }) });
     let records = 0;
     const emit = (rs: TableRecord[]) => { for (const r of rs) { o.emit(r); records++; } };

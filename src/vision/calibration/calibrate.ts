@@ -168,8 +168,15 @@ export function assignCorners(q: Pt[], head: HeadSide | undefined, longFirst?: b
 
 export function calibrate(frames: Frame[], opts: CalibrateOptions): CalibrationResult {
   if (!frames.length) throw new NoTableError('no frames to calibrate from');
-  const W = frames[0]!.width, H = frames[0]!.height;
-  const image = medianImage(frames.slice(0, 5).map((f) => f.bgr));
+  return calibrateImage(medianImage(frames.slice(0, 5).map((f) => f.bgr)), opts);
+}
+
+/**
+ * Calibration from one image of the table (the median of a few frames: see `medianImage`), for a caller
+ * that frees the frames first.
+ */
+export function calibrateImage(image: Mat, opts: CalibrateOptions): CalibrationResult {
+  const W = image.cols, H = image.rows;
   const warnings: string[] = [];
   if (opts.corners_px) {
     validateCorners(opts.corners_px, W, H, opts.spec);

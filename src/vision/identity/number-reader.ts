@@ -54,10 +54,15 @@ export class NumberReader {
    * models/ball-reader.md; in the pipeline, scripts/measure-readings.ts). `turns: 1` reads each patch once.
    */
   async read(img: ImageView, balls: readonly BallToRead[], turns: 1 | 4 = 4): Promise<Float32Array[]> {
+    return this.readEach(balls.map((b) => ({ ...b, img })), turns);
+  }
+
+  /** As `read`, each ball in its own image (a crop around it: a frame's balls lie far apart). */
+  async readEach(balls: readonly (BallToRead & { img: ImageView })[], turns: 1 | 4 = 4): Promise<Float32Array[]> {
     const size = 3 * READER_INPUT_PX * READER_INPUT_PX;
     const patches = new Float32Array(balls.length * turns * size);
     balls.forEach((b, i) => {
-      readerPatch(img, b.u_px, b.v_px, b.radius_px, patches, i * turns * size);
+      readerPatch(b.img, b.u_px, b.v_px, b.radius_px, patches, i * turns * size);
       for (let k = 1; k < turns; k++) quarterTurn(patches, (i * turns + k - 1) * size, (i * turns + k) * size);
     });
     const probs = await this.runPatches(patches, balls.length * turns);
