@@ -44,7 +44,7 @@ COPY examples examples
 COPY models models
 COPY src/web src/web
 ENV NODE_ENV=production \
-    MALLOC_ARENA_MAX=1 \
+    MALLOC_ARENA_MAX=2 \
     NODE_OPTIONS=--max-semi-space-size=2 \
     MARKER__DATA_DIR=/data \
     MARKER__HTTP__PORT=8080
