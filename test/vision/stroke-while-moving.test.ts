@@ -61,3 +61,35 @@ test('a cue ball lost from view and found again elsewhere just before it "starts
   assert.equal(s[1]!.whileMoving, true);
   assert.ok(unsettled(s[1]!), JSON.stringify(s[1]!.review));
 });
+
+test('a cue ball struck while a ball rolls, across the place that ball had left: no contact, none guessed', () => {
+  // ball 1 set rolling along the table; while it rolls, the cue ball is struck across the table through the
+  // very place ball 1 was at that moment, reaching it half a second later with ball 1 150 mm on by then
+  // (1050900: a ball rolling on from the stroke before was taken as touched, its displacement as a creep)
+  const one: Ball = { id: 1, x: 0, y: 0 };
+  const rest: Ball[] = [2, 3, 4, 5].map((n) => ({ id: n, x: -300 + 250 * n, y: 650 }));
+  let v = 500;
+  const roll = () => { one.x += v / FPS; v = Math.max(300, v - 100 / FPS); };
+  const ROLL_BEFORE = 20;
+  const x0 = -800;
+  for (let k = 0; k < ROLL_BEFORE; k++) roll();
+  const cue: Ball = { id: 'cue', x: x0 + one.x, y: -600 };
+  one.x = x0; v = 500;
+  const frames: FrameObservation[] = [];
+  let i = 0;
+  const push = () => { frames.push({ index: i, t_s: i / FPS, detections: [cue, one, ...rest].map(seen), occluded: [] }); i++; };
+  for (let k = 0; k < 2 * FPS; k++) push();
+  for (let k = 0; k < ROLL_BEFORE; k++) { roll(); push(); }
+  assert.ok(Math.abs(one.x - cue.x) < 1);
+  for (let k = 1; k <= 31; k++) { roll(); cue.y = -600 + 50 * k - 0.8 * k * k; push(); }
+  for (let k = 0; k < 3 * FPS; k++) { if (v > 0) { one.x += v / FPS; v = Math.max(0, v - 600 / FPS); } push(); }
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const out: TableRecord[] = [];
+  for (const f of frames) out.push(...a.push(f));
+  out.push(...a.finish());
+  const shots = out.filter((x): x is ShotRecord => x.type === 'shot');
+  const s = shots.find((x) => x.struck === 'cue');
+  assert.ok(s, JSON.stringify(shots));
+  assert.equal(s.whileMoving, true);
+  assert.equal(s.firstContact, null, JSON.stringify(s));
+});

@@ -438,13 +438,15 @@ export class StrokeBuilder {
   /**
    * Whether a ball in a pocket's jaws is going out onto the table, away from the pocket, at a moving
    * ball's pace (a ball falls in by itself; nothing but a stroke sends it out: its first frames are slow
-   * as its speed is measured, so no more is asked).
+   * as its speed is measured, so no more is asked). Away: within 72° of straight out to the table's
+   * middle — a cue ball struck out of a middle pocket's jaws at 54° to ball 7 (1055002) was refused by a
+   * 45° cone, and the stroke was seen only when ball 7 moved, 1.8 s on.
    */
   private outOfJaws(t: Track): boolean {
     const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
     if (!z) return true;
     const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
-    return speed > this.o.move_mm_s && t.vx_mm_s * -z.x_mm + t.vy_mm_s * -z.y_mm > 0.7 * speed * Math.hypot(z.x_mm, z.y_mm);
+    return speed > this.o.move_mm_s && t.vx_mm_s * -z.x_mm + t.vy_mm_s * -z.y_mm > 0.3 * speed * Math.hypot(z.x_mm, z.y_mm);
   }
 
   /** When the ball left its rest position: the last history sample still near the anchor. */
@@ -559,6 +561,7 @@ export class StrokeBuilder {
     }
     this.tracker.resetStrokeMarks();
     const before = new Map<number, XY_mm>();
+    const rollingAtStart = new Set<number>();
     // (a ball that vanished from rest is no longer live, but it was on the table when the stroke began)
     const atStart = this.tracker.live().includes(t) ? this.tracker.live() : [...this.tracker.live(), t];
     for (const o of atStart) {
@@ -566,6 +569,7 @@ export class StrokeBuilder {
       // before that stroke, and a cue ball come to rest on that very place, its outline slipping 25 mm for
       // three frames, was taken as a stroke that touched it — 965003 at 87.5 s)
       const a = o.id !== t.id && this.m(o).active ? undefined : this.m(o).anchor;
+      if (o.id !== t.id && this.m(o).active) rollingAtStart.add(o.id);
       const q = o.id === t.id ? (a ?? this.positionAt(o, start_s)) : (a ?? { x: o.x_mm, y: o.y_mm });
       before.set(o.id, [Math.round(q.x), Math.round(q.y)]);
     }
@@ -576,7 +580,7 @@ export class StrokeBuilder {
       // with no ball named the cue ball yet (a striped one whose band faces away looks like the rest), the
       // ball struck is the likeliest (R1): its path and contacts are followed as the cue ball's
       contacts: [], cueTrack: isCue ? t.id : this.cueTrackId() ?? t.id, cueSamples: [], cueAfter: [], cueContact: null, firstContactTrack: null,
-      before, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
+      before, rollingAtStart, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
       struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
@@ -897,7 +901,9 @@ export class StrokeBuilder {
     const reached: { o: Track; t_s: number }[] = [];
     for (const o of this.tracker.live()) {
       const b = st.before.get(o.id);
-      if (o.id === s.id || !b || o.state !== 'visible') continue;
+      // (a ball rolling when the stroke began is off that place by its own roll: 1050900's ball 14, rolling
+      // on from the stroke before, was taken as touched by a cue ball that crossed where it had been)
+      if (o.id === s.id || !b || o.state !== 'visible' || st.rollingAtStart.has(o.id)) continue;
       const off = Math.hypot(o.x_mm - b[0], o.y_mm - b[1]);
       if (off < NUDGED_mm) continue;
       // a ball off its place by less than CREPT_mm was nudged only if the struck ball came to touch it

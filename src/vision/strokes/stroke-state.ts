@@ -40,6 +40,8 @@ export interface Stroke {
   /** set when the cue ball's path ran into another ball first (path-blocker.ts): the contact seen first then, or null if none was */
   firstContactBehind?: number | null;
   before: Map<number, XY_mm>;
+  /** balls other than the struck one still rolling when the stroke began (their `before` is where they were then) */
+  rollingAtStart: Set<number>;
   gone: Track[];
   independentFalls: Track[];
   tracksAtStart: number[];
