@@ -679,6 +679,25 @@ test('a ball resting in a corner pocket\'s jaws that a slow ball nudges in, the 
   assert.equal(a.tracker.tracks.find((t) => t.id === id)?.state, 'pocketed');
 });
 
+test('a ball resting in a corner pocket\'s jaws under an arm for seconds, found again two frames after the arm goes, did not fall', () => {
+  // (1055000: ball 9 "fell" the frame the arm cleared it, one frame before it was found there again as a new ball)
+  const b: Ball = { id: 4, x: 1745, y: -855 };
+  const arm = { x0_mm: 1500, y0_mm: -900, x1_mm: 1800, y1_mm: -700 };
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  assert.ok(a.tracker.zoneAt(b.x, b.y)?.jaw(b.x, b.y));
+  const recs = [];
+  let i = 0;
+  for (; i < 60; i++) recs.push(...a.push(at(i, [det(b), ...far.map((f) => det(f))])));
+  const id = a.tracker.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  for (let k = 0; k < 80; k++, i++) recs.push(...a.push(at(i, far.map((f) => det(f)), [arm])));
+  for (let k = 0; k < 2; k++, i++) recs.push(...a.push(at(i, far.map((f) => det(f)))));
+  assert.notEqual(a.tracker.tracks.find((t) => t.id === id)?.state, 'pocketed');
+  for (let k = 0; k < 60; k++, i++) recs.push(...a.push(at(i, [det(b), ...far.map((f) => det(f))])));
+  recs.push(...a.finish());
+  assert.equal(a.tracker.tracks.find((t) => t.id === id)?.state, 'visible', 'found again on its own track');
+  assert.deepEqual(recs, []);
+});
+
 test('a ball struck hard and lost as it passes a ball hidden at rest, found again going straight away from it, stays itself', () => {
   // ball 2 rests under an arm; ball 1, 80 mm to its side, is struck hard (its track's speed lags the
   // strike), lost for five frames as it passes ball 2, and found again as a blurred streak heading
