@@ -569,8 +569,9 @@ export class StrokeBuilder {
       // (a ball still rolling from the stroke before is where it is now: its anchor is where it rested
       // before that stroke, and a cue ball come to rest on that very place, its outline slipping 25 mm for
       // three frames, was taken as a stroke that touched it — 965003 at 87.5 s)
-      const a = o.id !== t.id && this.m(o).active ? undefined : this.m(o).anchor;
-      if (o.id !== t.id && this.m(o).active) rollingAtStart.add(o.id);
+      const rolling = o.id !== t.id && this.m(o).active;
+      if (rolling) rollingAtStart.add(o.id);
+      const a = rolling ? undefined : this.m(o).anchor;
       const q = o.id === t.id ? (a ?? this.positionAt(o, start_s)) : (a ?? { x: o.x_mm, y: o.y_mm });
       before.set(o.id, [Math.round(q.x), Math.round(q.y)]);
     }

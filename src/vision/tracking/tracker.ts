@@ -753,7 +753,6 @@ export class Tracker {
     if (i >= 0) this.tracks.splice(i, 1);
   }
 
-  /** The track's past positions are not its path (it was put onto another detection): at rest where it is. */
   /**
    * A ball the stroke inference knows was put down here (a fallen jaw ball put back, R8.2): a ball now,
    * though it has not rested clear of a corner pocket's hole, as confirmation otherwise waits for.
@@ -762,6 +761,7 @@ export class Tracker {
     t.confirmed = true;
   }
 
+  /** The track's past positions are not its path (it was put onto another detection): at rest where it is. */
   forgetMotion(t: Track): void {
     t.history.splice(0, t.history.length - 1);
     t.vx_mm_s = 0;
