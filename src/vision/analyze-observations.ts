@@ -9,6 +9,7 @@ import type { FrameObservation } from './observation.js';
 import { StrokeBuilder, type VisionRecord } from './strokes/stroke-builder.js';
 import { Tracker } from './tracking/tracker.js';
 import { reunions, surplusLost } from './tracking/reunion.js';
+import { hypot2 } from './hypot2.js';
 
 export interface AnalyzerOptions {
   /** balls on the table per the rules engine; by default all 15 and the cue ball */
@@ -74,7 +75,7 @@ export class ObservationAnalyzer {
   private seedRack(): void {
     const rack = rackPositions(this.spec);
     for (const t of this.tracker.live()) {
-      for (const [ball, p] of rack) if (Math.hypot(t.x_mm - p.x, t.y_mm - p.y) < this.spec.ball_mm / 3) this.ids.seed(t.id, ball);
+      for (const [ball, p] of rack) if (hypot2(t.x_mm - p.x, t.y_mm - p.y) < this.spec.ball_mm / 3) this.ids.seed(t.id, ball);
     }
     this.seeded = this.tracker.live().length > 0;
   }

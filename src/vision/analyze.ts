@@ -20,6 +20,7 @@ import { ReadSchedule, REST_MM_S, type ReadableTrack } from './identity/read-sch
 import type { BallDetection as SeenBall, FrameObservation } from './observation.js';
 import { ObservationAnalyzer } from './analyze-observations.js';
 import type { Track } from './tracking/tracker.js';
+import { hypot2 } from './hypot2.js';
 
 export interface AnalyzeOptions {
   video: string;
@@ -134,7 +135,7 @@ export class FramePipeline {
     if (!this.o.reader) return;
     const t0 = performance.now();
     // which balls to read now: see read-schedule.ts
-    const view = (t: Track): ReadableTrack => ({ id: t.id, visible: t.state === 'visible' && t.last?.u_px !== undefined, x_mm: t.x_mm, y_mm: t.y_mm, speed_mm_s: Math.hypot(t.vx_mm_s, t.vy_mm_s) });
+    const view = (t: Track): ReadableTrack => ({ id: t.id, visible: t.state === 'visible' && t.last?.u_px !== undefined, x_mm: t.x_mm, y_mm: t.y_mm, speed_mm_s: hypot2(t.vx_mm_s, t.vy_mm_s) });
     const due = this.schedule.due(this.analyzer.tracker.live(), view, f.t_s);
     if (!due.length) return;
     // only a crop around each ball to read is copied out (one region spanning them all was often most of

@@ -94,3 +94,20 @@ test('a search that reaches part of a held ball searches all of it, and leaves u
   assert.ok(d.boxes!.some((b) => b.x0 <= 43 && b.x1 > 53 && b.y0 <= 35 && b.y1 > 45), 'a box holds the whole ball');
   assert.ok(!MotionGate.covers(d, W, 130, 70), 'a held ball nothing reached is not searched');
 });
+
+test("the gate's image: at an odd scale the nearest-exact resize is the linear one, pixel for pixel", async () => {
+  const { default: cv } = await import('../../src/vision/cv.js');
+  const { gateInterpolation } = await import('../../src/vision/detection/detector.js');
+  let s = 7;
+  for (const scale of [1, 2, 3, 4, 5]) {
+    const w = 40 * scale, h = 30 * scale;
+    const buf = Buffer.alloc(w * h * 3);
+    for (let i = 0; i < buf.length; i++) { s = (s * 1103515245 + 12345) & 0x7fffffff; buf[i] = s >> 23; }
+    const img = new cv.Mat(buf, h, w, cv.CV_8UC3);
+    const linear = img.resize(30, 40, 0, 0, cv.INTER_LINEAR).getData();
+    const chosen = img.resize(30, 40, 0, 0, gateInterpolation(scale)).getData();
+    assert.ok(linear.equals(chosen), `scale ${scale}`);
+  }
+  assert.equal(gateInterpolation(2), cv.INTER_LINEAR);
+  assert.notEqual(gateInterpolation(3), cv.INTER_LINEAR);
+});

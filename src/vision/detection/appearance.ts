@@ -2,20 +2,27 @@
 // strongly coloured (a solid is mostly colour, a stripe about half, the cue ball none). The highlight
 // and the rim's shading are left out by staying within 0.7 r and dropping blown-out pixels.
 import type { RoiImage } from './refine.js';
+import { hypot2 } from '../hypot2.js';
 
 /** sRGB 8-bit level → linear light (a table: the power law per pixel was most of the look's cost). */
 const LINEAR = Float64Array.from({ length: 256 }, (_, c) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
 const labF = (t: number): number => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
 
-/** sRGB 8-bit → OpenCV's 8-bit Lab (L scaled to 0..255, a and b offset by 128), D65. */
-export function bgrToLab8(b: number, g: number, r: number): [number, number, number] {
+const LAB = new Float64Array(3);
+/**
+ * sRGB 8-bit → OpenCV's 8-bit Lab (L scaled to 0..255, a and b offset by 128), D65, into `out` (by
+ * default one array shared by every call: read it before the next; a new array a pixel was most of what
+ * the detector allocated).
+ */
+export function bgrToLab8(b: number, g: number, r: number, out: Float64Array = LAB): Float64Array {
   const R = LINEAR[r]!, G = LINEAR[g]!, B = LINEAR[b]!;
   const X = (0.412453 * R + 0.35758 * G + 0.180423 * B) / 0.950456;
   const Y = 0.212671 * R + 0.71516 * G + 0.072169 * B;
   const Z = (0.019334 * R + 0.119193 * G + 0.950227 * B) / 1.088754;
   const fY = labF(Y);
   const L = Y > 0.008856 ? 116 * Math.cbrt(Y) - 16 : 903.3 * Y;
-  return [(L * 255) / 100, 500 * (labF(X) - fY) + 128, 200 * (fY - labF(Z)) + 128];
+  out[0] = (L * 255) / 100; out[1] = 500 * (labF(X) - fY) + 128; out[2] = 200 * (fY - labF(Z)) + 128;
+  return out;
 }
 
 export interface Appearance {
@@ -56,13 +63,14 @@ export function discAppearance(img: RoiImage, cx: number, cy: number, r: number,
     if (xi < 0 || yi < 0 || xi >= img.width || yi >= img.height) continue;
     const o = 3 * (yi * img.width + xi);
     const B = img.data[o]!, G = img.data[o + 1]!, R = img.data[o + 2]!;
-    const [L, a, b] = bgrToLab8(B, G, R);
+    const lab = bgrToLab8(B, G, R);
+    const L = lab[0]!, a = lab[1]!, b = lab[2]!;
     if (L > maxL) maxL = L;
     if (B > 250 && G > 250 && R > 250) continue; // specular highlight
-    const C = Math.hypot(a - 128, b - 128);
+    const C = hypot2(a - 128, b - 128);
     n++; sL += L; sa += a; sb += b; sC += C;
     scratchL[n - 1] = L; scratchC[n - 1] = C;
-    if (ref && Math.hypot(a - ref[0], b - ref[1]) > ODD_AB) odd++;
+    if (ref && hypot2(a - ref[0], b - ref[1]) > ODD_AB) odd++;
     if (L > 150 && C < 18) white++;
     if (C > 30) colour++;
   }

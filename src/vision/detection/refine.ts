@@ -3,6 +3,7 @@
 // sub-pixel centre that a partly hidden ball (an arm over it, a neighbour touching it) still gets.
 import type { ClothModel } from '../calibration/cloth.js';
 import { clothLike } from './votes.js';
+import { hypot2 } from '../hypot2.js';
 
 export interface RoiImage {
   /** BGR bytes of the region of interest */
@@ -35,6 +36,9 @@ export interface CircleFit {
 }
 
 const K = 24;
+/** Each ray's gradient profile (ray k from k × n, its length in profLen), reused by every call: kept in one array, not 24 new ones a candidate. */
+let profBuf = new Float64Array(0);
+const profLen = new Int32Array(K);
 
 function sampleOpp(img: RoiImage, x: number, y: number, out: Float64Array): boolean {
   const fx = x - img.x0 - 0.5, fy = y - img.y0 - 0.5;
@@ -70,29 +74,30 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   const tMin = 0.55 * Math.min(shape.a, shape.b), tMax = 1.45 * Math.max(shape.a, shape.b);
   const n = Math.max(4, Math.ceil((tMax - tMin) / step) + 1);
   const pts: { x: number; y: number; s: number; k: number }[] = [];
-  // each ray's gradient profile, kept for the second look below
-  const profs: (number[] | null)[] = new Array<number[] | null>(K).fill(null);
+  // each ray's gradient profile, kept for the second look below (-1: the ray left the image at once)
+  if (profBuf.length < K * n) profBuf = new Float64Array(K * n);
+  profLen.fill(-1);
   const prev = new Float64Array(3), cur = new Float64Array(3);
   let clipped = false;
   for (let k = 0; k < K; k++) {
     const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
     let best = 0, bestT = -1;
-    const prof: number[] = [];
+    const p0 = k * n;
+    let len = 0;
     let ok = sampleOpp(img, cx0 + ca * tMin, cy0 + sa * tMin, prev);
     if (!ok) { clipped = true; continue; }
     for (let j = 1; j < n; j++) {
       const t = tMin + j * step;
       if (!sampleOpp(img, cx0 + ca * t, cy0 + sa * t, cur)) { ok = false; break; }
       const d0 = cur[0]! - prev[0]!, d1 = cur[1]! - prev[1]!, d2 = cur[2]! - prev[2]!;
-      const g = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) / step;
-      prof.push(g);
+      profBuf[p0 + len++] = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) / step;
       prev.set(cur);
     }
     if (!ok) clipped = true;
-    profs[k] = prof;
-    for (let j = 0; j < prof.length; j++) if (prof[j]! > best) { best = prof[j]!; bestT = j; }
+    profLen[k] = len;
+    for (let j = 0; j < len; j++) if (profBuf[p0 + j]! > best) { best = profBuf[p0 + j]!; bestT = j; }
     if (bestT < 0 || best < edgeT) continue;
-    const l = prof[bestT - 1] ?? best, r = prof[bestT + 1] ?? best;
+    const l = bestT > 0 ? profBuf[p0 + bestT - 1]! : best, r = bestT + 1 < len ? profBuf[p0 + bestT + 1]! : best;
     const den = l - 2 * best + r;
     const off = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / den)) : 0;
     const t = tMin + (bestT + 0.5 + off) * step;
@@ -104,7 +109,7 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   // then narrow the band so stray edges (a shadow, a numeral) drop out
   let cx = cx0, cy = cy0;
   const k0 = kasaCentre(pts);
-  if (k0 && Math.hypot(k0.x - cx0, k0.y - cy0) < 0.6 * rExp) { cx = k0.x; cy = k0.y; }
+  if (k0 && hypot2(k0.x - cx0, k0.y - cy0) < 0.6 * rExp) { cx = k0.x; cy = k0.y; }
   const tol = Math.max(1.2, 0.14 * rExp);
   for (let it = 0; it < 12; it++) {
     let sx = 0, sy = 0, sw = 0;
@@ -150,14 +155,14 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   // was dropped. Left out of coverage and gap, which say how much of it was seen clear of anything
   // (the tracker's whole/part-found), and after the tube test, which reads the strongest edges only.
   for (let k = 0; k < K; k++) {
-    const prof = profs[k];
-    if (onCircle[k] || !prof) continue;
+    const len = profLen[k]!, p0 = k * n;
+    if (onCircle[k] || len < 0) continue;
     const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
-    for (let j = 1; j + 1 < prof.length; j++) {
-      const g = prof[j]!;
-      if (g < edgeT || g < prof[j - 1]! || g < prof[j + 1]!) continue;
+    for (let j = 1; j + 1 < len; j++) {
+      const g = profBuf[p0 + j]!;
+      if (g < edgeT || g < profBuf[p0 + j - 1]! || g < profBuf[p0 + j + 1]!) continue;
       const t = tMin + (j + 0.5) * step, x = cx0 + ca * t, y = cy0 + sa * t;
-      const d = Math.hypot(x - cx, y - cy), re = radiusAt(shape, Math.atan2(y - cy, x - cx));
+      const d = hypot2(x - cx, y - cy), re = radiusAt(shape, Math.atan2(y - cy, x - cx));
       if (Math.abs(d - re) < tol && clothBeyond(img, x + ca * 0.25 * rExp, y + sa * 0.25 * rExp, cloth, clothMean)) { onCircle[k] = true; break; }
     }
   }
@@ -222,7 +227,7 @@ function enclosed(img: RoiImage, cx: number, cy: number, r: number): boolean {
   // (most of the ring off the image: what is round it cannot be seen)
   if (ring.length < 3 * K) return false;
   const med = [0, 1, 2].map((ch) => ring.map((v) => v[ch]!).sort((a, b) => a - b)[ring.length >> 1]!);
-  const differs = ring.filter((v) => Math.hypot(v[1]! - med[1]!, v[2]! - med[2]!) > 10 || Math.abs(v[0]! - med[0]!) > Math.max(12, 0.5 * med[0]!)).length;
+  const differs = ring.filter((v) => hypot2(v[1]! - med[1]!, v[2]! - med[2]!) > 10 || Math.abs(v[0]! - med[0]!) > Math.max(12, 0.5 * med[0]!)).length;
   return differs <= ENCLOSED_STRAYS * ring.length;
 }
 /** The share of the ring round an enclosed outline that may differ from the rest. */

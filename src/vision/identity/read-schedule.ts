@@ -4,6 +4,7 @@
 // width on (another face by then): balls at rest can lie numeral-down for a whole game, and a slow roll
 // turns the numeral up. Faster than 250 mm/s the numeral smears (the reader learnt a numeral as
 // readable when the ball moved under 6 mm in the exposure). Least recently read first.
+import { hypot2 } from '../hypot2.js';
 
 /** A resting ball is read again after this long, then after twice as long each time, up to the maximum. */
 export const READ_AGAIN_S = 0.5;
@@ -44,7 +45,7 @@ export class ReadSchedule {
         if (!t.visible || t.speed_mm_s >= READ_MAX_SPEED_MM_S) return false;
         const r = this.reads.get(t.id);
         if (!r) return true;
-        if (Math.hypot(t.x_mm - r.x_mm, t.y_mm - r.y_mm) > this.R_mm / 2) return t.speed_mm_s >= REST_MM_S || t_s - r.t_s > READ_AGAIN_S;
+        if (hypot2(t.x_mm - r.x_mm, t.y_mm - r.y_mm) > this.R_mm / 2) return t.speed_mm_s >= REST_MM_S || t_s - r.t_s > READ_AGAIN_S;
         return t.speed_mm_s < REST_MM_S && t_s - r.t_s > Math.min(READ_BACKOFF_MAX_S, READ_AGAIN_S * 2 ** (r.count - 1));
       })
       .sort((a, b) => (this.reads.get(a.t.id)?.t_s ?? -Infinity) - (this.reads.get(b.t.id)?.t_s ?? -Infinity))
@@ -55,7 +56,7 @@ export class ReadSchedule {
   /** Notes a reading of `t` now; returns its spot's key (the same while the ball stays within a quarter of its width). */
   read(t: ReadableTrack, t_s: number): number {
     const r = this.reads.get(t.id);
-    const sameSpot = r && Math.hypot(t.x_mm - r.x_mm, t.y_mm - r.y_mm) <= this.R_mm / 2;
+    const sameSpot = r && hypot2(t.x_mm - r.x_mm, t.y_mm - r.y_mm) <= this.R_mm / 2;
     const next = sameSpot ? { ...r, t_s, count: r.count + 1 } : { t_s, count: 1, x_mm: t.x_mm, y_mm: t.y_mm, spot: ++this.spots };
     this.reads.set(t.id, next);
     return next.spot;

@@ -4,6 +4,7 @@
 // they were heading, and the collision leaves its mark on both: equal masses trade equal and opposite
 // kicks along the line of centres, so one's change of velocity is the other's reversed.
 import type { TrackSample } from '../tracking/tracker.js';
+import { hypot2 } from '../hypot2.js';
 
 /** A change of velocity below this is within the noise of velocities from single steps (a few mm of jitter). */
 const MIN_KICK_mm_s = 400;
@@ -39,7 +40,7 @@ export function collidedBetweenFrames(p: Three, q: Three, reach_mm: number): num
   const at_s = Math.max(0, (-b - Math.sqrt(disc)) / a);
   if (at_s > dt2) return null;
   const kp = { x: p2.x - p1.x, y: p2.y - p1.y }, kq = { x: q2.x - q1.x, y: q2.y - q1.y };
-  const np = Math.hypot(kp.x, kp.y), nq = Math.hypot(kq.x, kq.y);
+  const np = hypot2(kp.x, kp.y), nq = hypot2(kq.x, kq.y);
   if (np < MIN_KICK_mm_s || nq < MIN_KICK_mm_s || Math.max(np, nq) > KICK_RATIO * Math.min(np, nq)) return null;
   if ((kp.x * kq.x + kp.y * kq.y) / (np * nq) > OPPOSITE_COS) return null;
   return p[1].t_s + at_s;

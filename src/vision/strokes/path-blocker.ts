@@ -4,6 +4,7 @@
 // one it truly hit; the path says which one stood in front.
 import type { XY_mm } from '../../protocol/records.js';
 import { stepEntry } from './track-steps.js';
+import { hypot2 } from '../hypot2.js';
 
 export interface RestingBall {
   id: number;
@@ -20,11 +21,11 @@ export function firstBallOnPath(path: readonly XY_mm[], balls: readonly RestingB
   let best: { id: number; along_mm: number } | null = null;
   const [sx, sy] = path[0]!;
   for (const b of balls) {
-    if (Math.hypot(b.x_mm - sx, b.y_mm - sy) <= reach_mm) continue;
+    if (hypot2(b.x_mm - sx, b.y_mm - sy) <= reach_mm) continue;
     let along = 0;
     for (let i = 0; i + 1 < path.length; i++) {
       const [ax, ay] = path[i]!, [bx, by] = path[i + 1]!;
-      const len = Math.hypot(bx - ax, by - ay);
+      const len = hypot2(bx - ax, by - ay);
       const u = stepEntry(ax, ay, bx, by, { x: b.x_mm, y: b.y_mm }, reach_mm);
       if (u !== null) {
         const at = along + u * len;

@@ -5,6 +5,7 @@
 // straight run in meets the straight run out.
 import type { XY_mm } from '../../protocol/records.js';
 import type { TrackSample } from '../tracking/tracker.js';
+import { hypot2 } from '../hypot2.js';
 
 /** A turn sharper than this (radians) is a collision's; a gentler one the noise of a straight run. */
 const MIN_TURN_RAD = (25 * Math.PI) / 180;
@@ -28,7 +29,7 @@ export function cornerInGap(samples: readonly TrackSample[], t_s: number, minSte
   for (let i = 1; i + 2 < h.length; i++) {
     const a = h[i]!, b = h[i + 1]!;
     if (t_s < a.t_s - 1e-6 || t_s > b.t_s + 1e-6) continue;
-    if (b.t_s - a.t_s < 1.5 * frame_s && Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) < minStep_mm) continue;
+    if (b.t_s - a.t_s < 1.5 * frame_s && hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm) < minStep_mm) continue;
     const c = corner(h[i - 1]!, a, b, h[i + 2]!);
     if (c && c.inside > bestInside) { best = c.at; bestInside = c.inside; }
   }
@@ -39,7 +40,7 @@ export function cornerInGap(samples: readonly TrackSample[], t_s: number, minSte
 function corner(a0: TrackSample, a: TrackSample, b: TrackSample, b1: TrackSample): { at: XY_mm; inside: number } | null {
   const ux = a.x_mm - a0.x_mm, uy = a.y_mm - a0.y_mm;
   const vx = b1.x_mm - b.x_mm, vy = b1.y_mm - b.y_mm;
-  const lu = Math.hypot(ux, uy), lv = Math.hypot(vx, vy);
+  const lu = hypot2(ux, uy), lv = hypot2(vx, vy);
   if (lu < 1 || lv < 1) return null;
   const dux = ux / lu, duy = uy / lu, dvx = vx / lv, dvy = vy / lv;
   if (Math.acos(Math.max(-1, Math.min(1, dux * dvx + duy * dvy))) < MIN_TURN_RAD) return null;
@@ -49,7 +50,7 @@ function corner(a0: TrackSample, a: TrackSample, b: TrackSample, b1: TrackSample
   const wx = b.x_mm - a.x_mm, wy = b.y_mm - a.y_mm;
   const s = (wx * dvy - wy * dvx) / det;
   const r = (dux * wy - duy * wx) / det;
-  const gap = Math.hypot(wx, wy);
+  const gap = hypot2(wx, wy);
   if (s <= 0 || r <= 0 || s > MAX_REACH * gap || r > MAX_REACH * gap) return null;
   return { at: [a.x_mm + s * dux, a.y_mm + s * duy], inside: Math.min(s, r) };
 }

@@ -7,6 +7,7 @@ import type { Track } from '../tracking/tracker.js';
 import { simplifyPath } from './path.js';
 import type { Stroke } from './stroke-state.js';
 import { lastStepSpeed } from './track-steps.js';
+import { hypot2 } from '../hypot2.js';
 
 export interface ShotContext {
   /** the names of the tracks on the table when the stroke began */
@@ -41,7 +42,7 @@ const STILL_AT_REST_MM = 12;
 function vanishedFromRest(st: Stroke, t: Track): boolean {
   const b = st.before.get(t.id);
   if (!b || st.contacts.some((k) => k.target === t.id)) return false;
-  return Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < STILL_AT_REST_MM;
+  return hypot2(t.x_mm - b[0], t.y_mm - b[1]) < STILL_AT_REST_MM;
 }
 
 export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotContext): ShotRecord {

@@ -15,6 +15,7 @@ import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
 import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath } from './path-blocker.js';
+import { hypot2 } from '../hypot2.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -173,7 +174,7 @@ export class StrokeBuilder {
     const starters: { t: Track; start_s: number }[] = [];
     for (const t of live) {
       const m = this.m(t);
-      const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+      const speed = hypot2(t.vx_mm_s, t.vy_mm_s);
       // a young track has no trustworthy speed yet
       if (m.leapt && t.state !== 'visible' && !m.active) {
         // it leapt and is gone at once: struck so hard it flew (off the table, into a pocket)
@@ -198,7 +199,7 @@ export class StrokeBuilder {
       // was "moved" by its first step; a ball first found in part beside the hand, its centre jumping,
       // may start a "stroke" that turns out to be none — 981203's, moved 32 mm, lost its record so)
       if (m.hiddenAt && m.backInView_s !== undefined && t_s - m.backInView_s >= 0.3 && !t.last?.partial && !this.stroke && !m.active && speed < this.o.rest_mm_s) {
-        if (Math.hypot(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > MOVED_mm) out.push(this.moved(t, m.backInView_s));
+        if (hypot2(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > MOVED_mm) out.push(this.moved(t, m.backInView_s));
         this.settleHidden(t.id);
       }
       if (speed < this.o.rest_mm_s) {
@@ -206,7 +207,7 @@ export class StrokeBuilder {
         if (m.active && t_s - m.restSince_s >= this.o.rest_s) m.active = false;
         if (!m.active) {
           // a running mean keeps the rest position steady against detection noise
-          m.anchor = m.anchor && Math.hypot(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 6
+          m.anchor = m.anchor && hypot2(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 6
             ? { x: 0.9 * m.anchor.x + 0.1 * t.x_mm, y: 0.9 * m.anchor.y + 0.1 * t.y_mm }
             : { x: t.x_mm, y: t.y_mm };
         }
@@ -223,7 +224,7 @@ export class StrokeBuilder {
           if (!m.leapt && this.stroke && step > this.R && prior < 10) { m.leapt = true; continue; }
           if (m.leapt) {
             m.leapt = false;
-            if (step < 10 || (m.anchor && Math.hypot(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 10)) {
+            if (step < 10 || (m.anchor && hypot2(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 10)) {
               this.tracker.forgetMotion(t);
               m.anchor = { x: t.x_mm, y: t.y_mm };
               m.restSince_s = t_s;
@@ -308,7 +309,7 @@ export class StrokeBuilder {
       if (s && s.state === 'visible' && this.m(s).active) {
         st.struckMoving++;
         st.struckSeenFrom_s ??= t_s;
-        const v = Math.hypot(s.vx_mm_s, s.vy_mm_s);
+        const v = hypot2(s.vx_mm_s, s.vy_mm_s);
         if (v > st.struckPeak_mm_s) { st.struckPeak_mm_s = v; st.struckPeakAt_s = t_s; }
         st.struckMovingUntil_s = t_s;
         if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) { st.struckCovered++; st.struckCoveredFrom_s ??= t_s; }
@@ -339,7 +340,7 @@ export class StrokeBuilder {
     if (!home || !last || last.t_s <= st.t0_s) return;
     const h = (st.struckHome ??= { last_s: st.t0_s, away: false, returned: false, left: false });
     if (h.left) return;
-    const d = Math.hypot(last.x_mm - home[0], last.y_mm - home[1]);
+    const d = hypot2(last.x_mm - home[0], last.y_mm - home[1]);
     if (d <= HOME_mm) {
       if (h.away) h.returned = true;
       h.last_s = last.t_s;
@@ -403,10 +404,10 @@ export class StrokeBuilder {
     // (confirmed or not: see above)
     return this.tracker.tracks.find((o) => {
       if (o.state !== 'visible' || o.provisionalFor !== undefined || o.born_s < gone_s + PUT_BACK_AFTER_S || (o.wholeSeen ?? 0) < PUT_BACK_WHOLE) return false;
-      if (Math.hypot(o.x_mm - hung.x, o.y_mm - hung.y) >= PUT_BACK_mm) return false;
+      if (hypot2(o.x_mm - hung.x, o.y_mm - hung.y) >= PUT_BACK_mm) return false;
       const last = o.history.at(-1)!;
       const recent = o.history.filter((h) => h.t_s >= last.t_s - PUT_BACK_REST_S);
-      return last.t_s - o.born_s >= PUT_BACK_REST_S && recent.every((h) => Math.hypot(h.x_mm - last.x_mm, h.y_mm - last.y_mm) <= PUT_BACK_STILL_mm);
+      return last.t_s - o.born_s >= PUT_BACK_REST_S && recent.every((h) => hypot2(h.x_mm - last.x_mm, h.y_mm - last.y_mm) <= PUT_BACK_STILL_mm);
     });
   }
 
@@ -421,14 +422,14 @@ export class StrokeBuilder {
     if (!m.anchor || !t.last || t.last.partial) return false;
     const h = t.history;
     if (h.length < CREEP_STEPS + 1) return false;
-    const away = (k: number) => Math.hypot(h[k]!.x_mm - m.anchor!.x, h[k]!.y_mm - m.anchor!.y);
+    const away = (k: number) => hypot2(h[k]!.x_mm - m.anchor!.x, h[k]!.y_mm - m.anchor!.y);
     if (away(h.length - 1) < CREPT_mm) return false;
     let fast = false;
     for (let k = h.length - CREEP_STEPS; k < h.length; k++) {
       if (away(k) <= away(k - 1)) return false;
       const dt = h[k]!.t_s - h[k - 1]!.t_s;
       if (dt <= 0) return false;
-      if (Math.hypot(h[k]!.x_mm - h[k - 1]!.x_mm, h[k]!.y_mm - h[k - 1]!.y_mm) / dt > this.o.move_mm_s) fast = true;
+      if (hypot2(h[k]!.x_mm - h[k - 1]!.x_mm, h[k]!.y_mm - h[k - 1]!.y_mm) / dt > this.o.move_mm_s) fast = true;
     }
     // (one that left its place while the last stroke ran was moved by it: creeping on after it is no new stroke)
     if (this.departure(t, m) < this.lastEnd_s) return false;
@@ -446,8 +447,8 @@ export class StrokeBuilder {
   private outOfJaws(t: Track): boolean {
     const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
     if (!z) return true;
-    const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
-    return speed > this.o.move_mm_s && t.vx_mm_s * -z.x_mm + t.vy_mm_s * -z.y_mm > 0.7 * speed * Math.hypot(z.x_mm, z.y_mm);
+    const speed = hypot2(t.vx_mm_s, t.vy_mm_s);
+    return speed > this.o.move_mm_s && t.vx_mm_s * -z.x_mm + t.vy_mm_s * -z.y_mm > 0.7 * speed * hypot2(z.x_mm, z.y_mm);
   }
 
   /** When the ball left its rest position: the last history sample still near the anchor. */
@@ -459,7 +460,7 @@ export class StrokeBuilder {
     let start = t.lastSeen_s;
     for (let i = t.history.length - 1; i >= 0; i--) {
       const h = t.history[i]!;
-      if (Math.hypot(h.x_mm - ax, h.y_mm - ay) < 3) return h.t_s;
+      if (hypot2(h.x_mm - ax, h.y_mm - ay) < 3) return h.t_s;
       start = h.t_s;
     }
     return start;
@@ -475,7 +476,7 @@ export class StrokeBuilder {
   private approach(o: Track, p: { x: number; y: number }, t_s: number): number {
     const h = o.history.filter((x) => x.t_s >= t_s - 0.12 && x.t_s <= t_s + 0.12);
     if (h.length === 0) return Infinity;
-    if (h.length === 1) return Math.hypot(h[0]!.x_mm - p.x, h[0]!.y_mm - p.y);
+    if (h.length === 1) return hypot2(h[0]!.x_mm - p.x, h[0]!.y_mm - p.y);
     let best = Infinity;
     for (let i = 0; i + 1 < h.length; i++) best = Math.min(best, segmentDistance(h[i]!, h[i + 1]!, p));
     return best;
@@ -555,7 +556,7 @@ export class StrokeBuilder {
       // (a ball taken to start in the same moment, whose motion was no stroke, is not one of them: a resting
       // ball's centre thrown 30 mm for a frame as the cue ball was struck beside it made the stroke F7)
       const sameMoment = !closed.wasStroke && start_s - previous.t0_s <= SAME_MOMENT_S;
-      whileMoving = closed.wasStroke || live.some((o) => o.id !== t.id && !(sameMoment && o.id === previous.struck) && this.m(o).active && Math.hypot(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
+      whileMoving = closed.wasStroke || live.some((o) => o.id !== t.id && !(sameMoment && o.id === previous.struck) && this.m(o).active && hypot2(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
       // a stroke in progress whose struck ball was an object ball (F3, itself flagged) was more likely this
       // stroke's own start seen late (its cue ball under the arm) than a stroke of its own
       if (whileMoving && closed.wasStroke && previous.struck !== previous.cueTrack) doubt = 'afterF3';
@@ -596,7 +597,7 @@ export class StrokeBuilder {
 
   /** Whether the struck ball was seen resting where it started from just before (see SETTLED_BEFORE_S). */
   private seenRestingBefore(t: Track, p: { x: number; y: number }, start_s: number): boolean {
-    const there = t.history.filter((q) => q.t_s < start_s && q.t_s >= start_s - SETTLED_BEFORE_S && Math.hypot(q.x_mm - p.x, q.y_mm - p.y) <= SETTLED_mm);
+    const there = t.history.filter((q) => q.t_s < start_s && q.t_s >= start_s - SETTLED_BEFORE_S && hypot2(q.x_mm - p.x, q.y_mm - p.y) <= SETTLED_mm);
     return there.length >= SETTLED_SAMPLES;
   }
 
@@ -615,7 +616,7 @@ export class StrokeBuilder {
       const rel0 = { x_mm: a.x_mm - oa.x_mm, y_mm: a.y_mm - oa.y_mm, t_s: a.t_s };
       const rel1 = { x_mm: b.x_mm - ob.x_mm, y_mm: b.y_mm - ob.y_mm, t_s: b.t_s };
       // they must close in: two balls side by side drifting apart have not touched
-      const apart0 = Math.hypot(rel0.x_mm, rel0.y_mm);
+      const apart0 = hypot2(rel0.x_mm, rel0.y_mm);
       if (apart0 > 2 * this.R + 4 && segmentDistance(rel0, rel1, { x: 0, y: 0 }) <= 2 * this.R + 8) {
         this.contact(cue, o, a.t_s);
         return;
@@ -640,7 +641,7 @@ export class StrokeBuilder {
     let best: number | null = null, bestDist = 2 * this.R + CONTACT_REACH_MM;
     for (const o of live) {
       if (o.id === cue.id) continue;
-      const d = Math.hypot(o.x_mm - cue.x_mm, o.y_mm - cue.y_mm);
+      const d = hypot2(o.x_mm - cue.x_mm, o.y_mm - cue.y_mm);
       if (d < bestDist) { best = o.id; bestDist = d; }
     }
     return best;
@@ -724,11 +725,11 @@ export class StrokeBuilder {
     if (!c) return;
     const reach = 2 * this.R + CONTACT_NOISE_MM;
     const taken = st.before.get(fc);
-    if (taken && Math.hypot(taken[0] - c[0], taken[1] - c[1]) <= reach) return;
+    if (taken && hypot2(taken[0] - c[0], taken[1] - c[1]) <= reach) return;
     let best: number | null = null, bestD = reach;
     for (const [id, [x, y]] of st.before) {
       if (id === st.cueTrack || id === st.struck) continue;
-      const d = Math.hypot(x - c[0], y - c[1]);
+      const d = hypot2(x - c[0], y - c[1]);
       if (d < bestD) { best = id; bestD = d; }
     }
     if (best === null) return;
@@ -801,7 +802,7 @@ export class StrokeBuilder {
     const t = this.tracker.tracks.find((x) => x.id === id);
     const b = st.before.get(id);
     if (!t || !b || t.state !== 'visible' || this.m(t).active) return;
-    const shifted_mm = Math.hypot(t.x_mm - b[0], t.y_mm - b[1]);
+    const shifted_mm = hypot2(t.x_mm - b[0], t.y_mm - b[1]);
     if (shifted_mm > MOVED_mm) return;
     const seen = st.contacts.filter((c) => (c.cause === st.cueTrack || c.target === st.cueTrack) && c.cause !== id && c.target !== id).sort((p, q) => p.t_s - q.t_s)[0];
     st.firstContactTrack = seen ? (seen.cause === st.cueTrack ? seen.target : seen.cause) : null;
@@ -827,7 +828,7 @@ export class StrokeBuilder {
     // too slowly to count as moving, its resting place kept from before the cue hid it, and the stroke
     // was ball 9 "moved by hand"
     const places = (x: Track) => (x.id === cue.id ? [at(x), { x: x.x_mm, y: x.y_mm }] : [at(x)]);
-    const near = (a: Track, b: Track) => places(a).some((p) => places(b).some((q) => Math.hypot(q.x - p.x, q.y - p.y) <= touch));
+    const near = (a: Track, b: Track) => places(a).some((p) => places(b).some((q) => hypot2(q.x - p.x, q.y - p.y) <= touch));
     const chain = chainTo(cue, atStart, near, (o, via) => o.id === t.id && near(via, o));
     if (!chain) return;
     st.struck = cue.id;
@@ -847,7 +848,7 @@ export class StrokeBuilder {
     // every ball joined to `t` by touching balls at rest (or just set off)
     const { joined, prev } = joinedTo(t, live, (cur, o) => {
       const p = at(cur), q = at(o);
-      return (!this.m(o).active || startsNow(o)) && Math.hypot(q.x - p.x, q.y - p.y) <= touch;
+      return (!this.m(o).active || startsNow(o)) && hypot2(q.x - p.x, q.y - p.y) <= touch;
     });
     // the ball a moving ball came closest to is the one it hit (a cue ball driven into a rack comes within
     // touching distance of the apex's neighbours too, once its outline merges with the apex's)
@@ -906,7 +907,7 @@ export class StrokeBuilder {
       // (a ball rolling when the stroke began is off that place by its own roll: 1050900's ball 14, rolling
       // on from the stroke before, was taken as touched by a cue ball that crossed where it had been)
       if (o.id === s.id || !b || o.state !== 'visible' || st.rollingAtStart.has(o.id)) continue;
-      const off = Math.hypot(o.x_mm - b[0], o.y_mm - b[1]);
+      const off = hypot2(o.x_mm - b[0], o.y_mm - b[1]);
       if (off < NUDGED_mm) continue;
       // a ball off its place by less than CREPT_mm was nudged only if the struck ball came to touch it
       // and it did not go back towards the struck ball (a cue ball pushed into a ball 4 mm past touching and
@@ -918,7 +919,7 @@ export class StrokeBuilder {
         if (segmentDistance(path[i]!, path[i + 1]!, p) > reach) continue;
         const by = path[i + 1]!;
         // (not straight away: a ball in a pocket's jaws is turned aside by the jaw; but not back towards it)
-        const towards_mm = -((o.x_mm - b[0]) * (b[0] - by.x_mm) + (o.y_mm - b[1]) * (b[1] - by.y_mm)) / Math.max(1, Math.hypot(b[0] - by.x_mm, b[1] - by.y_mm));
+        const towards_mm = -((o.x_mm - b[0]) * (b[0] - by.x_mm) + (o.y_mm - b[1]) * (b[1] - by.y_mm)) / Math.max(1, hypot2(b[0] - by.x_mm, b[1] - by.y_mm));
         if (nudged && towards_mm > 0.5 * off) continue;
         reached.push({ o, t_s: by.t_s });
         break;
@@ -945,7 +946,7 @@ export class StrokeBuilder {
     const t = this.tracker.tracks.find((x) => x.id === st.struck);
     const b = st.before.get(st.struck);
     if (!t || !b || t.state !== 'visible') return false;
-    return lasted < 1.5 && Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < 2 * this.R;
+    return lasted < 1.5 && hypot2(t.x_mm - b[0], t.y_mm - b[1]) < 2 * this.R;
   }
 
   /**
@@ -974,7 +975,7 @@ export class StrokeBuilder {
     if (t && m) m.anchor = { x: t.x_mm, y: t.y_mm };
     const b = st.before.get(st.struck);
     // (none: a ball still to be judged against where it was before a hand hid it keeps that question)
-    if (!t || !b || Math.hypot(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
+    if (!t || !b || hypot2(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
     this.settleHidden(st.struck);
     return [this.moved(t, st.t0_s)];
   }
@@ -1058,7 +1059,7 @@ export class StrokeBuilder {
     const m = this.motion.get(lost.id);
     // (lost while a stroke ran, or before its balls came to rest: it may have rolled there)
     if (this.stroke || !m?.anchor || m.active || lost.lastSeen_s <= this.lastEnd_s) return [];
-    if (Math.hypot(found.x_mm - m.anchor.x, found.y_mm - m.anchor.y) <= MOVED_mm) return [];
+    if (hypot2(found.x_mm - m.anchor.x, found.y_mm - m.anchor.y) <= MOVED_mm) return [];
     return [this.moved(found, lost.lastSeen_s)];
   }
 

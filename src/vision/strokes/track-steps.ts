@@ -1,19 +1,20 @@
 // Small measurements on a track's recent samples, shared by the stroke builder and the shot record.
 import type { Track, TrackSample } from '../tracking/tracker.js';
+import { hypot2 } from '../hypot2.js';
 
 export function segmentDistance(a: TrackSample, b: TrackSample, p: { x: number; y: number }): number {
   const dx = b.x_mm - a.x_mm;
   const dy = b.y_mm - a.y_mm;
   const L = dx * dx + dy * dy;
   const s = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
-  return Math.hypot(p.x - (a.x_mm + s * dx), p.y - (a.y_mm + s * dy));
+  return hypot2(p.x - (a.x_mm + s * dx), p.y - (a.y_mm + s * dy));
 }
 
 /** Speed over the last step a track was seen (the smoothed velocity lags a sudden change). */
 export function lastStepSpeed(t: Track): number {
   const a = t.history.at(-2);
   const b = t.history.at(-1);
-  return a && b && b.t_s > a.t_s ? Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) : 0;
+  return a && b && b.t_s > a.t_s ? hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s) : 0;
 }
 
 export function nearestSample(t: Track, t_s: number): TrackSample | undefined {
@@ -26,7 +27,7 @@ export function nearestSample(t: Track, t_s: number): TrackSample | undefined {
 export function lastStep_mm(t: Track, k: number): number {
   const h = t.history, n = h.length;
   if (n < k + 1) return 0;
-  return Math.hypot(h[n - k]!.x_mm - h[n - k - 1]!.x_mm, h[n - k]!.y_mm - h[n - k - 1]!.y_mm);
+  return hypot2(h[n - k]!.x_mm - h[n - k - 1]!.x_mm, h[n - k]!.y_mm - h[n - k - 1]!.y_mm);
 }
 
 /**
@@ -52,7 +53,7 @@ export function stepEntry(ax: number, ay: number, bx: number, by: number, p: { x
  */
 export function firstWithin_s(t: Track, p: { x: number; y: number }, r_mm: number, from_s: number): number {
   const h = t.history.filter((s) => s.t_s >= from_s);
-  if (h.length && Math.hypot(h[0]!.x_mm - p.x, h[0]!.y_mm - p.y) <= r_mm) return h[0]!.t_s;
+  if (h.length && hypot2(h[0]!.x_mm - p.x, h[0]!.y_mm - p.y) <= r_mm) return h[0]!.t_s;
   for (let i = 0; i + 1 < h.length; i++) {
     const a = h[i]!, b = h[i + 1]!;
     const u = stepEntry(a.x_mm, a.y_mm, b.x_mm, b.y_mm, p, r_mm);

@@ -9,6 +9,7 @@
 // on, which never rests until the stroke is over. A candidate born ahead of a lost rolling track, on its
 // line and going its way, is that ball.
 import { MIN_LOOKS, type Track } from './tracker.js';
+import { hypot2 } from '../hypot2.js';
 
 export interface HandoverOptions {
   /** samples the candidate needs before it is judged */
@@ -39,8 +40,8 @@ export const HANDOVER: HandoverOptions = { minSamples: 8, maxOffLine_mm: 12, min
 /** Its second half no faster than its first (within a little noise): a ball rolling on its own slows. */
 function slowing(h: readonly { t_s: number; x_mm: number; y_mm: number }[]): boolean {
   const mid = h[Math.floor(h.length / 2)]!, a = h[0]!, b = h.at(-1)!;
-  const v1 = Math.hypot(mid.x_mm - a.x_mm, mid.y_mm - a.y_mm) / Math.max(1e-3, mid.t_s - a.t_s);
-  const v2 = Math.hypot(b.x_mm - mid.x_mm, b.y_mm - mid.y_mm) / Math.max(1e-3, b.t_s - mid.t_s);
+  const v1 = hypot2(mid.x_mm - a.x_mm, mid.y_mm - a.y_mm) / Math.max(1e-3, mid.t_s - a.t_s);
+  const v2 = hypot2(b.x_mm - mid.x_mm, b.y_mm - mid.y_mm) / Math.max(1e-3, b.t_s - mid.t_s);
   return v2 <= 1.1 * v1 + 20;
 }
 
@@ -53,7 +54,7 @@ function slowing(h: readonly { t_s: number; x_mm: number; y_mm: number }[]): boo
 export function withoutLeadingLeap(cand: Track, R_mm: number): Track {
   const h = cand.history;
   if (h.length < 3) return cand;
-  const step = (i: number) => Math.hypot(h[i + 1]!.x_mm - h[i]!.x_mm, h[i + 1]!.y_mm - h[i]!.y_mm);
+  const step = (i: number) => hypot2(h[i + 1]!.x_mm - h[i]!.x_mm, h[i + 1]!.y_mm - h[i]!.y_mm);
   if (step(0) <= 2 * R_mm || step(0) <= 1.5 * step(1)) return cand;
   return { ...cand, history: h.slice(1) };
 }
@@ -63,7 +64,7 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
   const h = cand.history;
   if (cand.confirmed || h.length < o.minSamples || ((cand.wholeSeen ?? 0) < o.minWhole && (cand.clearSeen ?? 0) < o.minClear)) return null;
   const a = h[0]!, b = h.at(-1)!;
-  const len = Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm);
+  const len = hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm);
   const dur = b.t_s - a.t_s;
   if (dur <= 0 || len / dur < o.softMinSpeed_mm_s) return null;
   // (a soft strike left ball 11 under the cue at 290 mm/s and the cue ball, which had barely moved,
@@ -88,8 +89,8 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
     if (!t.confirmed || t.state === 'visible') continue;
     const gap = a.t_s - t.lastSeen_s;
     const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
-    const d = Math.hypot(dx, dy);
-    const v = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+    const d = hypot2(dx, dy);
+    const v = hypot2(t.vx_mm_s, t.vy_mm_s);
     if (v <= restSpeed_mm_s) {
       if (gap < -0.1 || gap > 1) continue;
       // born where the ball would be by then, and rolling away from where it rested
@@ -127,11 +128,11 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
   const h = cand.history;
   if (cand.confirmed || h.length < 2 || (cand.clearSeen ?? 0) < 2) return null;
   const a = h[0]!;
-  const speed = Math.hypot(h.at(-1)!.x_mm - a.x_mm, h.at(-1)!.y_mm - a.y_mm) / Math.max(1e-3, h.at(-1)!.t_s - a.t_s);
+  const speed = hypot2(h.at(-1)!.x_mm - a.x_mm, h.at(-1)!.y_mm - a.y_mm) / Math.max(1e-3, h.at(-1)!.t_s - a.t_s);
   // a ball lost while it rolled, going this way on this line, is likelier than a strike nobody saw
-  const sx = h[1]!.x_mm - a.x_mm, sy = h[1]!.y_mm - a.y_mm, sn = Math.hypot(sx, sy) || 1;
+  const sx = h[1]!.x_mm - a.x_mm, sy = h[1]!.y_mm - a.y_mm, sn = hypot2(sx, sy) || 1;
   for (const t of hidden) {
-    const v = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+    const v = hypot2(t.vx_mm_s, t.vy_mm_s);
     if (v <= restSpeed_mm_s || a.t_s - t.lastSeen_s > 0.5) continue;
     const vx = t.vx_mm_s / v, vy = t.vy_mm_s / v;
     const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
@@ -140,11 +141,11 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
   let best: Track | null = null;
   let bestCos = STRUCK_OUT.minCos;
   for (const t of hidden) {
-    if (!t.confirmed || t.state === 'visible' || Math.hypot(t.vx_mm_s, t.vy_mm_s) > restSpeed_mm_s) continue;
+    if (!t.confirmed || t.state === 'visible' || hypot2(t.vx_mm_s, t.vy_mm_s) > restSpeed_mm_s) continue;
     const gap = a.t_s - t.lastSeen_s;
     if (gap < 0 || gap > STRUCK_OUT.maxGap_s) continue;
     const dx = a.x_mm - t.x_mm, dy = a.y_mm - t.y_mm;
-    const d = Math.hypot(dx, dy);
+    const d = hypot2(dx, dy);
     // born no further than its speed carries it since the ball was last seen (a phantom at a middle pocket
     // 1.4 m off, moving away from a ball lost 0.4 s before, was taken for it)
     // One first found within two radii of the place (the arm's edge still over the ball) says so with a
@@ -158,7 +159,7 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
     for (let i = 1; i < h.length && ok; i++) {
       const p = h[i - 1]!, q = h[i]!;
       const stepX = q.x_mm - p.x_mm, stepY = q.y_mm - p.y_mm;
-      const step = Math.hypot(stepX, stepY), dt = q.t_s - p.t_s;
+      const step = hypot2(stepX, stepY), dt = q.t_s - p.t_s;
       if (dt <= 0 || step / dt < STRUCK_OUT.minStep_mm_s) { ok = false; break; }
       cos = Math.min(cos, (stepX * ux + stepY * uy) / step);
     }
@@ -185,16 +186,16 @@ export function cueLookFrom(cand: Track, others: readonly Track[], hidden: reado
   const h = cand.history;
   if (cand.confirmed || h.length < 2 || (cand.clearSeen ?? 0) < 1 || (cand.leastLook ?? -Infinity) < o.cueLook) return null;
   const a = h[0]!, b = h.at(-1)!;
-  if (Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / Math.max(1e-3, b.t_s - a.t_s) < o.minSpeed_mm_s) return null;
+  if (hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / Math.max(1e-3, b.t_s - a.t_s) < o.minSpeed_mm_s) return null;
   // (a look counts from the tracker's own number of whole sightings)
   const lookAtLeast = (t: Track, l: number) => (t.lookN ?? 0) >= MIN_LOOKS && t.look! >= l;
-  const src = hidden.filter((t) => t.confirmed && t.state !== 'visible' && lookAtLeast(t, o.cueLook) && Math.hypot(t.vx_mm_s, t.vy_mm_s) <= restSpeed_mm_s);
+  const src = hidden.filter((t) => t.confirmed && t.state !== 'visible' && lookAtLeast(t, o.cueLook) && hypot2(t.vx_mm_s, t.vy_mm_s) <= restSpeed_mm_s);
   if (src.length !== 1) return null;
   const t = src[0]!;
   // no other ball that looks like it: then the candidate could be that one as well
   if (others.some((x) => x !== t && x.confirmed && lookAtLeast(x, o.otherLook))) return null;
   const gap = a.t_s - t.lastSeen_s;
   if (gap < 0 || gap > o.maxGap_s) return null;
-  const d = Math.hypot(a.x_mm - t.x_mm, a.y_mm - t.y_mm);
+  const d = hypot2(a.x_mm - t.x_mm, a.y_mm - t.y_mm);
   return d >= R_mm && d <= 2 * R_mm + o.maxStrike_mm_s * gap ? t : null;
 }

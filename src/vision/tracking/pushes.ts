@@ -5,6 +5,7 @@
 // rack's second row was pushed out by its neighbours, not by ball 2 leaving beside it; kept off its
 // own detection, its track took the cue ball's, and the two exchanged names). Nor does a ball left
 // behind go the way the leaving one goes: a track that did is dragged along by its neighbour's blur.
+import { hypot2 } from '../hypot2.js';
 
 /** A ball's place and smoothed velocity. */
 export interface MovingBall { x_mm: number; y_mm: number; vx_mm_s: number; vy_mm_s: number }
@@ -28,12 +29,12 @@ const ALONG_LINE_COS = 0.5;
  */
 export function pushedAlongLine(t: MovingBall, d: { x_mm: number; y_mm: number }, near: readonly MovingBall[], R_mm: number): boolean {
   const ux = d.x_mm - t.x_mm, uy = d.y_mm - t.y_mm;
-  const u = Math.hypot(ux, uy);
-  if (u < R_mm || Math.hypot(t.vx_mm_s, t.vy_mm_s) > ROLLING_MM_S) return true;
+  const u = hypot2(ux, uy);
+  if (u < R_mm || hypot2(t.vx_mm_s, t.vy_mm_s) > ROLLING_MM_S) return true;
   for (const m of near) {
     const nx = t.x_mm - m.x_mm, ny = t.y_mm - m.y_mm;
-    const n = Math.hypot(nx, ny);
-    const v = Math.hypot(m.vx_mm_s, m.vy_mm_s);
+    const n = hypot2(nx, ny);
+    const v = hypot2(m.vx_mm_s, m.vy_mm_s);
     if (n === 0 || v === 0) continue;
     if ((m.vx_mm_s * nx + m.vy_mm_s * ny) / (v * n) < RECEDING_COS) {
       // nor does a ball left behind follow it (a resting track dragged along by a ball leaving beside it)

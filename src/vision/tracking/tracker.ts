@@ -8,6 +8,7 @@ import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
 import { pushedAlongLine } from './pushes.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
+import { hypot2 } from '../hypot2.js';
 
 export type TrackState = 'visible' | 'occluded' | 'missing' | 'pocketed' | 'offTable';
 
@@ -302,7 +303,7 @@ export class Tracker {
   }
 
   zoneAt(x_mm: number, y_mm: number): PocketZone | undefined {
-    return this.zones.find((z) => Math.hypot(x_mm - z.x_mm, y_mm - z.y_mm) <= z.radius_mm);
+    return this.zones.find((z) => hypot2(x_mm - z.x_mm, y_mm - z.y_mm) <= z.radius_mm);
   }
 
   /** a ball that vanished from rest under a body counts as gone only if it was last seen after this (between strokes) */
@@ -388,7 +389,7 @@ export class Tracker {
       });
     });
     this.strays = unclaimed.map((d) => {
-      const s = this.strays.find((p) => Math.hypot(p.x_mm - d.x_mm, p.y_mm - d.y_mm) <= STRAY_STEP_mm);
+      const s = this.strays.find((p) => hypot2(p.x_mm - d.x_mm, p.y_mm - d.y_mm) <= STRAY_STEP_mm);
       return { x_mm: d.x_mm, y_mm: d.y_mm, frames: (s?.frames ?? 0) + 1 };
     });
   }
@@ -409,8 +410,8 @@ export class Tracker {
    * nearer than the blurred ball 220 mm on).
    */
   private strayAllAlong(t: Track, d: BallDetection): boolean {
-    return this.strays.some((s) => s.frames >= STRAY_FRAMES && Math.hypot(s.x_mm - d.x_mm, s.y_mm - d.y_mm) <= STRAY_STEP_mm
-      && Math.hypot(s.x_mm - t.x_mm, s.y_mm - t.y_mm) > 2 * this.R);
+    return this.strays.some((s) => s.frames >= STRAY_FRAMES && hypot2(s.x_mm - d.x_mm, s.y_mm - d.y_mm) <= STRAY_STEP_mm
+      && hypot2(s.x_mm - t.x_mm, s.y_mm - t.y_mm) > 2 * this.R);
   }
 
   /**
@@ -451,7 +452,7 @@ export class Tracker {
     // ball a third of a second into the stroke. A ball put back on the table still counts, two seconds
     // after it is put down)
     const everyBallHeld = this.allHeld(t_s);
-    if (Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
+    if (hypot2(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
       || (everyBallHeld && this.anyRolling())) t.restSince_s = t_s;
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
     // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
@@ -462,7 +463,7 @@ export class Tracker {
 
   /** Whether a ball on the table is rolling (a confirmed track seen moving faster than the rest speed). */
   private anyRolling(): boolean {
-    return this.tracks.some((k) => k.confirmed && k.state === 'visible' && Math.hypot(k.vx_mm_s, k.vy_mm_s) > this.opts.restSpeed_mm_s);
+    return this.tracks.some((k) => k.confirmed && k.state === 'visible' && hypot2(k.vx_mm_s, k.vy_mm_s) > this.opts.restSpeed_mm_s);
   }
 
   /** Whether every ball of the set has a track: on the table, lost within MISSING_REACH_S, or gone from it. */
@@ -498,13 +499,13 @@ export class Tracker {
     const since = t_s - t.lastSeen_s;
     const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
     const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
-    return Math.min(Math.hypot(d.x_mm - px, d.y_mm - py), Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm));
+    return Math.min(hypot2(d.x_mm - px, d.y_mm - py), hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm));
   }
 
   private matchCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number, dt: number): number {
     const since = t_s - t.lastSeen_s;
     const dist = this.placeDistance(t, d, t_s);
-    const speed = Math.hypot(t.vx_mm_s, t.vy_mm_s);
+    const speed = hypot2(t.vx_mm_s, t.vy_mm_s);
     // a moving ball may change direction at a collision: allow a good part of a frame's travel
     // any ball at rest may be struck hard between two frames; the global assignment (least total
     // distance) keeps resting balls on their own detections, so a wide gate does not swap them
@@ -598,9 +599,9 @@ export class Tracker {
    * with every track held, so no candidate was made for it and the break was "struck 2".)
    */
   private struckFrom(d: BallDetection, t_s: number): Track | undefined {
-    return this.tracks.find((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing') && Math.hypot(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s
+    return this.tracks.find((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing') && hypot2(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s
       && t_s - t.lastSeen_s <= PROVISIONAL_S
-      && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - t.lastSeen_s));
+      && hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - t.lastSeen_s));
   }
 
   /** Whether the track's samples over its last `span_s` seen all lie within a few mm of its place (and it has been followed that long). */
@@ -608,7 +609,7 @@ export class Tracker {
     const h = t.history;
     if (!h.length || t.lastSeen_s - h[0]!.t_s < span_s) return false;
     for (let i = h.length - 1; i >= 0 && t.lastSeen_s - h[i]!.t_s <= span_s; i--) {
-      if (Math.hypot(h[i]!.x_mm - t.x_mm, h[i]!.y_mm - t.y_mm) > SETTLED_MM) return false;
+      if (hypot2(h[i]!.x_mm - t.x_mm, h[i]!.y_mm - t.y_mm) > SETTLED_MM) return false;
     }
     return true;
   }
@@ -623,7 +624,7 @@ export class Tracker {
     const h = t.history;
     if (h.length < 2) return 0;
     const a = h[h.length - 2]!, b = h[h.length - 1]!;
-    const sx = b.x_mm - a.x_mm, sy = b.y_mm - a.y_mm, s = Math.hypot(sx, sy);
+    const sx = b.x_mm - a.x_mm, sy = b.y_mm - a.y_mm, s = hypot2(sx, sy);
     if (s < 0.5 * this.R) return 0;
     return -((d.x_mm - t.x_mm) * sx + (d.y_mm - t.y_mm) * sy) / s;
   }
@@ -631,10 +632,10 @@ export class Tracker {
   /** Whether a cushion or another ball is within reach of the track's last step carried on (something it may bounce off). */
   private somethingAhead(t: Track): boolean {
     const p = t.history.at(-2), q = t.history.at(-1);
-    const step = p && q ? Math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) : 0;
+    const step = p && q ? hypot2(q.x_mm - p.x_mm, q.y_mm - p.y_mm) : 0;
     const reach = 2 * this.R + BOUNCE_SLACK_MM + step;
     if (this.insideNose_mm(t) < reach) return true;
-    return this.tracks.some((o) => o !== t && o.state === 'visible' && Math.hypot(o.x_mm - t.x_mm, o.y_mm - t.y_mm) < reach);
+    return this.tracks.some((o) => o !== t && o.state === 'visible' && hypot2(o.x_mm - t.x_mm, o.y_mm - t.y_mm) < reach);
   }
 
   /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
@@ -651,7 +652,7 @@ export class Tracker {
    */
   private overCornerHole(p: { x_mm: number; y_mm: number }): boolean {
     const hx = this.spec.length_mm / 2, hy = this.spec.width_mm / 2;
-    return Math.hypot(Math.abs(p.x_mm) - hx, Math.abs(p.y_mm) - hy) < 0.5 * this.R;
+    return hypot2(Math.abs(p.x_mm) - hx, Math.abs(p.y_mm) - hy) < 0.5 * this.R;
   }
 
   /** Whether a place is within BY_CUSHION_BALLS balls' widths of a cushion's nose (where hands on the rail reach). */
@@ -670,8 +671,8 @@ export class Tracker {
    */
   private movingNear(t: Track, ahead_s = 0): Track[] {
     return this.tracks.filter((m) => {
-      const v = Math.hypot(m.vx_mm_s, m.vy_mm_s);
-      return m !== t && m.state === 'visible' && v >= 300 && Math.hypot(t.x_mm - m.x_mm, t.y_mm - m.y_mm) <= 2 * this.R + 80 + ahead_s * v;
+      const v = hypot2(m.vx_mm_s, m.vy_mm_s);
+      return m !== t && m.state === 'visible' && v >= 300 && hypot2(t.x_mm - m.x_mm, t.y_mm - m.y_mm) <= 2 * this.R + 80 + ahead_s * v;
     });
   }
 
@@ -695,7 +696,7 @@ export class Tracker {
       if (!t) continue;
       // a resting ball's last resting sample stays first (the stroke began when it left it); a rolling
       // one's path goes on from where it was lost
-      const rolling = Math.hypot(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s;
+      const rolling = hypot2(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s;
       t.history = [...(rolling ? t.history : [t.history.at(-1) ?? { t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm }]), ...c.history];
       t.x_mm = c.x_mm; t.y_mm = c.y_mm; t.vx_mm_s = c.vx_mm_s; t.vy_mm_s = c.vy_mm_s;
       if (launched) {
@@ -730,7 +731,7 @@ export class Tracker {
   private backOutOf(d: BallDetection, look: number | undefined, t_s: number): Track | undefined {
     let best: Track | undefined, bestDist = Infinity;
     for (const t of this.justPocketedNear(d, t_s)) {
-      const dist = Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm);
+      const dist = hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm);
       if (!t.confirmed || dist >= bestDist || this.lookCost(t, d, false, look) > UNLIKE_LOOK * LOOK_COST_MM) continue;
       best = t; bestDist = dist;
     }
@@ -744,7 +745,7 @@ export class Tracker {
 
   /** Balls taken into a pocket within BACK_OUT_S and BACK_OUT_R radii of a detection. */
   private justPocketedNear(d: BallDetection, t_s: number): Track[] {
-    return this.tracks.filter((t) => t.state === 'pocketed' && t_s - t.gone_s! < BACK_OUT_S && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BACK_OUT_R * this.R);
+    return this.tracks.filter((t) => t.state === 'pocketed' && t_s - t.gone_s! < BACK_OUT_S && hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BACK_OUT_R * this.R);
   }
 
   /** A lost track that follows no ball any more (its ball has a new track, or it never had one; see reunion.ts). */
@@ -770,7 +771,7 @@ export class Tracker {
 
   private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
     const prev = t.history.at(-1);
-    const step_mm_s = prev && t_s > prev.t_s ? Math.hypot(d.x_mm - prev.x_mm, d.y_mm - prev.y_mm) / (t_s - prev.t_s) : 0;
+    const step_mm_s = prev && t_s > prev.t_s ? hypot2(d.x_mm - prev.x_mm, d.y_mm - prev.y_mm) / (t_s - prev.t_s) : 0;
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
     while (t.history.length > 2 && t_s - t.history[0]!.t_s > this.opts.history_s) t.history.shift();
     let v = windowVelocity(t.history, t_s, this.opts.velocityWindow_s);
@@ -804,12 +805,12 @@ export class Tracker {
     const since = o.t_s - t.lastSeen_s;
     // a ball at rest does not fall while a body hides it: only a moving one, or one seen to go, has
     // (a resting ball in the jaws that drops later is seen to drop once the table is clear)
-    const resting = Math.hypot(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s;
+    const resting = hypot2(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s;
     // where it was heading: the smoothed velocity lags a ball just set going (1030900: ball 4, hit at 1.6 m/s
     // towards a middle pocket, seen one step and lost; by its smoothed 314 mm/s it was heading 2 mm short of
     // the pocket's zone and was "lost from view"), so a faster last step is taken
     const [sx, sy] = lastStepVelocity(t.history);
-    const [hx, hy] = !resting && Math.hypot(sx, sy) > Math.hypot(t.vx_mm_s, t.vy_mm_s) ? [sx, sy] : [t.vx_mm_s, t.vy_mm_s];
+    const [hx, hy] = !resting && hypot2(sx, sy) > hypot2(t.vx_mm_s, t.vy_mm_s) ? [sx, sy] : [t.vx_mm_s, t.vy_mm_s];
     const zone = this.zoneAt(t.x_mm + hx * 0.05, t.y_mm + hy * 0.05) ?? this.zoneAt(t.x_mm, t.y_mm);
     const hidden = isOccluded(o, t.x_mm, t.y_mm, this.R);
     if (hidden) t.lastHidden_s = o.t_s;
@@ -829,7 +830,7 @@ export class Tracker {
     // one frame before it was found there again as a new ball)
     // (at rest when last seen too: a hidden ball's speed decays to nothing, and a ball struck away under the
     // arm, its one step seen at 5 m/s, is to be judged by that step — 1020600's cue ball, off the table)
-    if (resting && Math.hypot(sx, sy) < this.opts.restSpeed_mm_s && t.lastHidden_s !== undefined && o.t_s - t.lastHidden_s < HIDDEN_CLEAR_S) {
+    if (resting && hypot2(sx, sy) < this.opts.restSpeed_mm_s && t.lastHidden_s !== undefined && o.t_s - t.lastHidden_s < HIDDEN_CLEAR_S) {
       t.state = 'missing';
       return;
     }
@@ -848,7 +849,7 @@ export class Tracker {
     // never seen). It falls if it is still not there once that has gone. (A ball that nudged it in and stopped
     // beside the pocket is a ball's: it does not hold the fallen one on the table.)
     if (zone && resting && this.restedFor(t, BESIDE_POCKET_REST_S) && !this.movingNear(t).length
-      && o.detections.some((d, j) => !claimed.has(j) && Math.hypot(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BESIDE_POCKET_BALL_R * this.R)) {
+      && o.detections.some((d, j) => !claimed.has(j) && hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < BESIDE_POCKET_BALL_R * this.R)) {
       t.state = 'missing';
       return;
     }
@@ -873,7 +874,7 @@ export class Tracker {
     // (only a ball going fast leaves the table: a resting one near a cushion jitters a mm or two; and
     // one seen going fast the same way for two steps: a resting ball's track that leapt once onto a
     // blur beside a passing ball, then lost, was no ball leaving the table)
-    const fast = (u: typeof a, v: typeof a) => u && v && v.t_s > u.t_s && Math.hypot(v.x_mm - u.x_mm, v.y_mm - u.y_mm) / (v.t_s - u.t_s) > 500;
+    const fast = (u: typeof a, v: typeof a) => u && v && v.t_s > u.t_s && hypot2(v.x_mm - u.x_mm, v.y_mm - u.y_mm) / (v.t_s - u.t_s) > 500;
     const sameWay = p && a && b && (a.x_mm - p.x_mm) * (b.x_mm - a.x_mm) + (a.y_mm - p.y_mm) * (b.y_mm - a.y_mm) > 0;
     if (a && b && fast(a, b) && fast(p, a) && (sameWay || (p && this.offCushion(p, a, b)))) {
       const k = 0.15 / (b.t_s - a.t_s);
@@ -919,7 +920,7 @@ export class Tracker {
    */
   private struckOverCushion(t: Track, a: { t_s: number; x_mm: number; y_mm: number }, b: { t_s: number; x_mm: number; y_mm: number }): boolean {
     const dt = b.t_s - a.t_s;
-    if (Math.hypot(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / dt < STRIKE_MM_S || this.movingNear(t).length) return false;
+    if (hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / dt < STRIKE_MM_S || this.movingNear(t).length) return false;
     return this.beyondCushions(2 * b.x_mm - a.x_mm, 2 * b.y_mm - a.y_mm);
   }
 
