@@ -20,6 +20,9 @@ export interface AnalyzerOptions {
   cueBall?: CueBallMode;
 }
 
+/** Rack places (of 15) holding a ball for the table to count as racked: a ball or two of a tight rack may go unfound at first. */
+const RACKED_PLACES = 12;
+
 export class ObservationAnalyzer {
   readonly tracker: Tracker;
   readonly ids: IdentityBook;
@@ -71,13 +74,22 @@ export class ObservationAnalyzer {
     this.builder.relocate(map);
   }
 
-  /** R3.1: before the break every ball stands on its rack place; a track there is that ball. */
+  /**
+   * R3.1: before the break every ball stands on its rack place; a track there is that ball. Only when the
+   * table shows a rack: most of its places hold a ball. A game's later position can leave a ball a few mm
+   * from one rack place (1060900's ball 3, 12 mm from ball 7's), and a prior worth a dozen clear readings
+   * then named it 7, sure and wrong, and the stroke that hit it "first contact 7" without a doubt raised.
+   * Looked for frame by frame until the first stroke (a tight rack's balls may not all be found at once).
+   */
   private seedRack(): void {
+    if (this.builder.inStroke || this.builder.lastStrokeEnd_s > -Infinity) { this.seeded = true; return; }
+    const live = this.tracker.live();
     const rack = rackPositions(this.spec);
-    for (const t of this.tracker.live()) {
-      for (const [ball, p] of rack) if (hypot2(t.x_mm - p.x, t.y_mm - p.y) < this.spec.ball_mm / 3) this.ids.seed(t.id, ball);
-    }
-    this.seeded = this.tracker.live().length > 0;
+    const on = (p: { x: number; y: number }) => live.find((t) => hypot2(t.x_mm - p.x, t.y_mm - p.y) < this.spec.ball_mm / 3);
+    const held = [...rack].map(([ball, p]) => [ball, on(p)] as const).filter(([, t]) => t);
+    if (held.length < RACKED_PLACES) return;
+    this.seeded = true;
+    for (const [ball, t] of held) this.ids.seed(t!.id, ball);
   }
 }
 
