@@ -755,6 +755,28 @@ test('a resting cue ball lost for a few frames as the cue comes to it does not l
   assert.deepEqual(s[0]!.cuePath?.[0], [cue.x, cue.y], JSON.stringify(s[0]));
 });
 
+test('a resting cue ball struck from by the head cushion does not leap back onto the bridge hand that rested there a moment before', () => {
+  // 1060101: the cue ball rests 190 mm off the head cushion; the bridge hand's knuckles are found as a "ball" by the
+  // cushion for 0.6 s while the player settles, then not; as the ball is struck it is a streak too faint to find for
+  // two frames, and the knuckles are found at their place again, 170 mm behind it
+  const nose = -RUSSIAN_12FT.length_mm / 2;
+  const cue: Ball = { id: 'cue', x: nose + 190, y: 126 };
+  const one: Ball = { id: 1, x: -200, y: 126 };
+  const hand: BallDetection = { x_mm: nose + 22, y_mm: 156, conf: 0.7, cueLike: 0.9, partial: true };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one], [], i >= FPS && i < 1.6 * FPS ? [hand] : []));
+  const t0 = i / FPS;
+  let x = cue.x;
+  for (let k = 1; x + 110 < one.x - 68; k++, i++) { x += 110; out.push(frame(i, k <= 2 ? [one] : [{ id: 'cue', x, y: 126 }, one], [], [hand])); }
+  for (let k = 1; k <= 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', x, y: 126 }, { id: 1, x: Math.min(one.x + 30 * k, 1200), y: 126 }], [], k < 10 ? [hand] : []));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.ok(Math.abs(s[0]!.t0! - t0) < 0.1, `the stroke starts as the cue ball leaves: ${s[0]!.t0} against ${t0}`);
+});
+
 test('a stroke begun before any ball is named the cue ball (its band turned away, no ball standing out) follows the struck ball to its first contact', () => {
   // every ball looks alike and none has been read; the ball struck rolls into ball 1's place
   const plain = (b: Ball): BallDetection => ({ x_mm: b.x, y_mm: b.y, conf: 0.95, cueLike: 0.03 });

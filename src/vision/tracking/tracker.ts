@@ -226,6 +226,13 @@ const STRAY_FRAMES = 5;
 /** ... each within this of the last (mm): a fingertip shifts 20-30 mm in a frame as the cue goes through. */
 const STRAY_STEP_mm = 34;
 
+/**
+ * A candidate that rested where it was found for STRAY_FRAMES frames and more, then vanished without becoming a
+ * ball, leaves its place remembered this long (s): a hand that rested on the rail and went comes back to the
+ * same place, often just as the ball it bridged for is struck.
+ */
+const PHANTOM_PLACE_S = 2;
+
 /** A detection no track took, and for how many frames in a row one was found there. */
 interface Stray {
   x_mm: number;
@@ -319,11 +326,14 @@ export class Tracker {
 
   /** "balls" no track took, found frame after frame about one place (see strayAllAlong()) */
   private strays: Stray[] = [];
+  /** where candidates that rested a while and then vanished were, and until when that counts (see PHANTOM_PLACE_S) */
+  private phantomPlaces: { x_mm: number; y_mm: number; until_s: number }[] = [];
 
   update(o: FrameObservation): void {
     this.lastOccluded = o.occluded;
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
     this.lastT = o.t_s;
+    this.phantomPlaces = this.phantomPlaces.filter((p) => p.until_s >= o.t_s);
     // (provisional candidates take only what the balls' tracks leave: see followProvisional())
     const live = this.following().filter((t) => t.provisionalFor === undefined);
     // (whether each detection lies under an arm: once per detection, not per track and detection)
@@ -347,7 +357,10 @@ export class Tracker {
         this.confirm(t, o);
       } else if (!t.confirmed) {
         // a candidate that vanishes was never a ball
-        if (o.t_s - t.lastSeen_s > this.opts.confirmGone_s) t.state = 'dropped' as TrackState;
+        if (o.t_s - t.lastSeen_s > this.opts.confirmGone_s) {
+          t.state = 'dropped' as TrackState;
+          if (t.history.length >= STRAY_FRAMES && hypot2(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s) this.phantomPlaces.push({ x_mm: t.x_mm, y_mm: t.y_mm, until_s: o.t_s + PHANTOM_PLACE_S });
+        }
       } else {
         this.unseen(t, o, claimed);
       }
@@ -407,11 +420,14 @@ export class Tracker {
    * A detection on a "ball" that stood still, unclaimed, for frames while this track's ball was seen
    * elsewhere: it is not this ball, whatever leap the gate allows (a red cue ball struck at the break
    * left its track for the player's fingertip on the cushion, a "ball" 160 mm behind it there all along,
-   * nearer than the blurred ball 220 mm on).
+   * nearer than the blurred ball 220 mm on). So too one where a candidate rested a while and vanished
+   * lately (1060101: the bridge hand's knuckles, a candidate by the head cushion for 0.6 s, gone, then found
+   * there again as the resting cue ball 170 mm off was struck; its track leapt back onto them and the stroke was
+   * seen only when the object ball moved, 0.7 s late).
    */
   private strayAllAlong(t: Track, d: BallDetection): boolean {
-    return this.strays.some((s) => s.frames >= STRAY_FRAMES && hypot2(s.x_mm - d.x_mm, s.y_mm - d.y_mm) <= STRAY_STEP_mm
-      && hypot2(s.x_mm - t.x_mm, s.y_mm - t.y_mm) > 2 * this.R);
+    const there = (p: { x_mm: number; y_mm: number }) => hypot2(p.x_mm - d.x_mm, p.y_mm - d.y_mm) <= STRAY_STEP_mm && hypot2(p.x_mm - t.x_mm, p.y_mm - t.y_mm) > 2 * this.R;
+    return this.strays.some((s) => s.frames >= STRAY_FRAMES && there(s)) || this.phantomPlaces.some(there);
   }
 
   /**
