@@ -10,10 +10,9 @@ process.env.OPENCV4NODEJS_DISABLE_AUTOBUILD ??= '1';
 process.env.OPENCV_LOG_LEVEL ??= 'SILENT';
 process.env.OPENCV_VIDEOIO_PRIORITY_GSTREAMER ??= '0';
 // The binding tells V8 of every image OpenCV allocates on this thread, so a 6 MB 1080p frame every 33 ms
-// looks like memory pressure and forces a full collection about every tenth frame (175–285 in a 2845-frame
-// analysis at 1080p). Every image the pipeline makes is released explicitly, so the accounting buys nothing:
-// without it the same run made 13 full collections, took 22% less CPU time and peaked 9 MB lower, its
-// records unchanged (README, "Speed", session 32)
+// looks like memory pressure and forces a full collection about every tenth frame. Every image the pipeline
+// makes is released explicitly, so the accounting buys nothing (README, "Speed", session 32: `node --trace-gc`
+// counts, and the bench side by side)
 process.env.OPENCV4NODEJS_DISABLE_EXTERNAL_MEM_TRACKING ??= '1';
 try {
   (require('@u4/opencv-build') as { Log?: { silence: boolean } }).Log!.silence = true;

@@ -36,7 +36,10 @@ export interface CircleFit {
 }
 
 const K = 24;
-/** Each ray's gradient profile (ray k from k × n, its length in profLen), reused by every call: kept in one array, not 24 new ones a candidate. */
+/**
+ * Each ray's gradient profile (ray k from k × n, its length in profLen, -1 for none), reused by every call: one
+ * array, not 24 new ones a candidate.
+ */
 let profBuf = new Float64Array(0);
 const profLen = new Int32Array(K);
 

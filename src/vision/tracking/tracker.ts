@@ -359,7 +359,8 @@ export class Tracker {
         // a candidate that vanishes was never a ball
         if (o.t_s - t.lastSeen_s > this.opts.confirmGone_s) {
           t.state = 'dropped' as TrackState;
-          if (t.history.length >= STRAY_FRAMES && hypot2(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s) this.phantomPlaces.push({ x_mm: t.x_mm, y_mm: t.y_mm, until_s: o.t_s + PHANTOM_PLACE_S });
+          const rested = t.history.length >= STRAY_FRAMES && hypot2(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s;
+          if (rested) this.phantomPlaces.push({ x_mm: t.x_mm, y_mm: t.y_mm, until_s: o.t_s + PHANTOM_PLACE_S });
         }
       } else {
         this.unseen(t, o, claimed);
