@@ -213,6 +213,24 @@ test('a ball gone from rest under the cue, its place clear and empty, left the t
   assert.ok(s[0]!.before?.cue, 'the vanished ball is in the stroke\'s before positions');
 });
 
+test('a ball gone from rest under the cue is still found gone when a hand slides another ball before its place has been clear a second', () => {
+  // 1070601: the cue ball, struck off the table under the arm; a moment after the arm went, a phantom on
+  // the hand "moved" and was taken for a ball carried by hand, which wrote no record, yet counted as a
+  // stroke since the cue ball was last seen: it was never called gone, and the stroke was missed
+  const { others, out, i: i0 } = restThenHidden(0, 20);
+  let i = i0;
+  const slid = others.find((b) => b.id === 5)!;
+  for (let k = 0; k < 8; k++, i++) {
+    slid.x += 8;
+    out.push(frame(i, others, [{ x0_mm: slid.x - 60, y0_mm: slid.y - 60, x1_mm: slid.x + 120, y1_mm: slid.y + 60 }]));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, others));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.deepEqual(s[0]!.offTable, ['cue']);
+  assert.ok(s[0]!.review?.some((r) => r.what === 'offTable' && r.ball === 'cue'), 'flagged for a person');
+});
+
 test('a ball hidden under an arm and there again when the arm goes is no stroke', () => {
   assert.deepEqual(shots(run(hiddenCue(20, true))), []);
 });

@@ -153,7 +153,11 @@ export class StrokeBuilder {
   }
 
   private lastEnd_s = -Infinity;
-  /** when the last stroke (or motion taken for one) ended */
+  /**
+   * when the last stroke ended (a motion that was no stroke, or a ball carried by hand, wrote no record
+   * that could say what became of a ball lost before it: 1070601's cue ball, struck off the table under
+   * the arm, was never called gone because a phantom on the hand "moved" a moment after)
+   */
   get lastStrokeEnd_s(): number {
     return this.lastEnd_s;
   }
@@ -875,7 +879,6 @@ export class StrokeBuilder {
    * gives nothing, and a stroke its `shot` record (`wasStroke`).
    */
   private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
-    this.lastEnd_s = t_s;
     if (this.touchedNothing(st)) this.creepContacts(st);
     if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
     if (this.wasNoStroke(st, t_s)) {
@@ -885,6 +888,7 @@ export class StrokeBuilder {
     // whether a hand had moved a hidden ball is no longer to be told once a stroke has run: it may have moved
     // any ball, seen to or not
     for (const id of this.motion.keys()) this.settleHidden(id);
+    this.lastEnd_s = t_s;
     return { records: this.finishStroke(t_s, truncated), wasStroke: true };
   }
 
