@@ -387,9 +387,10 @@ test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly t
 
 /**
  * The cue ball rolls from `from` into a pocket's jaws at `jaw`, touching nothing, and stops there; the next
- * stroke strikes it out of them at 1.7 m/s (its first step mid-frame) into ball 1 at `target`.
+ * stroke strikes it out of them, `step_mm` a frame (1.7 m/s unless given; its first step, mid-frame,
+ * `first_mm`), into ball 1 at `target`.
  */
-function jawStrike(jaw: { x: number; y: number }, from: { x: number; y: number }, target: { x: number; y: number }): { s: ShotRecord[]; struck_s: number; met_s: number } {
+function jawStrike(jaw: { x: number; y: number }, from: { x: number; y: number }, target: { x: number; y: number }, first_mm = 25, step_mm = 57): { s: ShotRecord[]; struck_s: number; met_s: number } {
   const rest = layout().slice(2);
   const one: Ball = { id: 1, ...target };
   const out: FrameObservation[] = [];
@@ -399,7 +400,7 @@ function jawStrike(jaw: { x: number; y: number }, from: { x: number; y: number }
   for (let k = 0; k < 3 * FPS; k++) push({ id: 'cue', ...jaw });
   const struck_s = out.length / FPS;
   const ux = one.x - jaw.x, uy = one.y - jaw.y, n = Math.hypot(ux, uy), reach = n - 68;
-  for (let k = 1, d = 0; d < reach; k++) { d = Math.min(reach, k === 1 ? 25 : 25 + 57 * (k - 1)); push({ id: 'cue', x: jaw.x + (d * ux) / n, y: jaw.y + (d * uy) / n }); }
+  for (let k = 1, d = 0; d < reach; k++) { d = Math.min(reach, first_mm + step_mm * (k - 1)); push({ id: 'cue', x: jaw.x + (d * ux) / n, y: jaw.y + (d * uy) / n }); }
   const met_s = out.length / FPS;
   const cueEnd: Ball = { id: 'cue', x: one.x - (68 * ux) / n, y: one.y - (68 * uy) / n };
   for (let k = 1; k <= 30; k++) { one.x += 20 * (1 - k / 30) * ux / n; one.y += 20 * (1 - k / 30) * uy / n; push(cueEnd); }
@@ -413,6 +414,38 @@ test('a cue ball left in a corner\'s jaws by one stroke and struck out of them b
   assert.equal(s[1]!.struck, 'cue');
   assert.equal(s[1]!.firstContact, 1);
   assert.ok(Math.abs(s[1]!.t0! - struck_s) < 0.15, `the second stroke began at ${s[1]!.t0}, the ball left the jaws at ${struck_s.toFixed(2)} (met ball 1 at ${met_s.toFixed(2)})`);
+});
+
+test('a cue ball struck out of a middle pocket\'s jaws well off straight out: the stroke begins when it leaves', () => {
+  // 1055002: 54° off the line to the table's middle, at 0.7 m/s, its first step 10 mm (its speed measured
+  // at 0.27 m/s when it was first seen moving); the stroke was seen only when ball 7 moved, 1.8 s later
+  const jaw = { x: 9, y: 847 };
+  const dir = { x: Math.sin((54 * Math.PI) / 180), y: -Math.cos((54 * Math.PI) / 180) };
+  for (const [first_mm, step_mm] of [[25, 57], [10, 23]] as const) {
+    const { s, struck_s } = jawStrike(jaw, { x: -300, y: 500 }, { x: jaw.x + 700 * dir.x, y: jaw.y + 700 * dir.y }, first_mm, step_mm);
+    assert.equal(s.length, 2, JSON.stringify(s.map((x) => [x.t0, x.struck, x.firstContact])));
+    assert.equal(s[1]!.struck, 'cue');
+    assert.equal(s[1]!.firstContact, 1);
+    assert.ok(Math.abs(s[1]!.t0! - struck_s) < 0.15, `${step_mm} mm a frame: the second stroke began at ${s[1]!.t0}, the ball left the jaws at ${struck_s.toFixed(2)}`);
+  }
+});
+
+test('a cue ball left in the jaws and shaken into the hole, its track stepping back out as it drops, was not struck out of them', () => {
+  // (1071400: ball 11, shaken into a corner's hole, was found as it dropped at what still showed of it, its
+  // track stepping back out at a few hundred mm/s; taken as struck out of the jaws, its fall became a "stroke")
+  const jaw = { x: 5, y: -853 };
+  const rest = layout().slice(1);
+  const out: FrameObservation[] = [];
+  const push = (cue: Ball | null) => out.push(at(out.length, [...(cue ? [cue] : []), ...rest].map((b) => det(b))));
+  const from = { x: -300, y: -500 };
+  for (let k = 0; k < 2 * FPS; k++) push({ id: 'cue', ...from });
+  for (let k = 1; k <= 30; k++) { const f = 1 - (1 - k / 30) ** 2; push({ id: 'cue', x: from.x + f * (jaw.x - from.x), y: from.y + f * (jaw.y - from.y) }); }
+  for (let k = 0; k < 3 * FPS; k++) push({ id: 'cue', ...jaw });
+  for (const d of [2, 6, 13, 23, 37]) push({ id: 'cue', x: jaw.x, y: jaw.y - d });
+  for (const d of [26, 16, 8, 2]) push({ id: 'cue', x: jaw.x - 4, y: jaw.y - d });
+  for (let k = 0; k < 3 * FPS; k++) push(null);
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s.map((x) => [x.t0, x.struck, x.firstContact])));
 });
 
 test('fingertips by a corner pocket (never a whole ball, there a moment) that go are no ball pocketed', () => {

@@ -53,6 +53,8 @@ const NUDGED_mm = 6;
 const NUDGE_REACH_mm = 8;
 /** Steps in a row, each further from its place, that make a crept ball's motion a start (see creptOff()). */
 const CREEP_STEPS = 3;
+/** a ball leaving a pocket's jaws this fast (mm/s), in any direction onto the table, was struck out of them */
+const JAW_STRIKE_MM_S = 500;
 /** A struck ball this near its resting spot is on it (the spot's own running mean allows 6 mm; see falseStart()). */
 const HOME_mm = 6;
 /** ... and this far off it, it was seen off it (a centre thrown off by the cue's tip, or the ball leaving). */
@@ -76,6 +78,11 @@ interface Motion {
   hanging: boolean;
   /** a resting ball's track leapt over a radius in one frame (while balls rolled): a stroke only if it keeps moving away */
   leapt?: boolean;
+  /**
+   * when a ball in the jaws set off in a way no stroke sends one (see outOfJaws()): looked at again each
+   * frame while it moves, as its speed is measured better
+   */
+  jawMoving?: number;
   /** it began moving by creeping off its place, never fast enough to count as moving (see creptOff()) */
   crept?: boolean;
   /** where it rested when a body hid it, and when it came back into view (a `moved` check) */
@@ -208,7 +215,7 @@ export class StrokeBuilder {
       }
       if (speed < this.o.rest_mm_s) {
         m.restSince_s ??= t_s;
-        if (m.active && t_s - m.restSince_s >= this.o.rest_s) m.active = false;
+        if (m.active && t_s - m.restSince_s >= this.o.rest_s) { m.active = false; delete m.jawMoving; }
         if (!m.active) {
           // a running mean keeps the rest position steady against detection noise
           m.anchor = m.anchor && hypot2(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 6
@@ -237,6 +244,10 @@ export class StrokeBuilder {
           }
           m.active = true;
           starters.push({ t, start_s: this.departure(t, m) });
+        } else if (m.active && m.jawMoving !== undefined && !this.stroke && this.struckOutOfJaws(t, m)) {
+          // it was struck out of the jaws after all: the stroke began when it left
+          starters.push({ t, start_s: m.jawMoving });
+          delete m.jawMoving;
         } else if (!m.active && !this.stroke) {
           // a stroke so soft the ball never rolls fast enough to count as moving (a cue ball pushed
           // 17 mm into a cluster under the arm, its neighbours shifting a few mm: two `moved` records
@@ -443,16 +454,37 @@ export class StrokeBuilder {
   /**
    * Whether a ball in a pocket's jaws is going out onto the table, away from the pocket, at a moving
    * ball's pace (a ball falls in by itself; nothing but a stroke sends it out: its first frames are slow
-   * as its speed is measured, so no more is asked). Away: within 45° of straight out to the table's
-   * middle. (1055002's cue ball, struck out of a middle pocket's jaws at 54°, is refused so and its stroke
-   * seen only when the ball it hit moved; a 72° cone mended that but, on the evaluation set, made one more
-   * extra stroke and told one fall's cause wrong: README, session 31.)
+   * as its speed is measured, so no more is asked, and a ball refused is asked again each frame while it
+   * moves). Away: within 45° of straight out to the table's middle, or at a strike's pace anywhere onto
+   * the table. (1055002's cue ball, struck out of a middle
+   * pocket's jaws at 54° at 0.7 m/s, was refused and its stroke seen only when the ball it hit moved; a
+   * 72° cone at any pace mended that but, on the evaluation set, made one more extra stroke and told one
+   * fall's cause wrong: README, session 31. A ball that drops or is shaken in the jaws moves slower.)
    */
   private outOfJaws(t: Track): boolean {
     const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
     if (!z) return true;
     const speed = hypot2(t.vx_mm_s, t.vy_mm_s);
-    return speed > this.o.move_mm_s && t.vx_mm_s * -z.x_mm + t.vy_mm_s * -z.y_mm > 0.7 * speed * hypot2(z.x_mm, z.y_mm);
+    if (speed <= this.o.move_mm_s) return false;
+    // the speed towards the table's middle
+    const onto = (t.vx_mm_s * -z.x_mm + t.vy_mm_s * -z.y_mm) / hypot2(z.x_mm, z.y_mm);
+    return onto > 0.7 * speed || (speed > JAW_STRIKE_MM_S && onto > 0);
+  }
+
+  /**
+   * A ball in the jaws whose start was refused (see outOfJaws()), asked again as it moves: struck out of
+   * them if it now goes onto the table at a strike's pace and is a ball's radius further onto the table
+   * than where it rested. (A ball dropping into the hole is found, as it goes, at whatever of it still
+   * shows: its track steps back out at a few hundred mm/s, but from no further out than it rested —
+   * 1071400's ball 11, shaken in, was taken as struck out of the jaws and its fall put in that "stroke".)
+   */
+  private struckOutOfJaws(t: Track, m: Motion): boolean {
+    const z = m.anchor && this.tracker.zoneAt(m.anchor.x, m.anchor.y);
+    if (!z || !m.anchor) return false;
+    const n = hypot2(z.x_mm, z.y_mm);
+    const onto = (x: number, y: number) => (x * -z.x_mm + y * -z.y_mm) / n;
+    return hypot2(t.vx_mm_s, t.vy_mm_s) > JAW_STRIKE_MM_S && onto(t.vx_mm_s, t.vy_mm_s) > 0
+      && onto(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) > this.R;
   }
 
   /** When the ball left its rest position: the last history sample still near the anchor. */
@@ -544,7 +576,10 @@ export class StrokeBuilder {
     // a ball leaving the jaw by itself is a fall in the making, not a stroke (R8); one going out onto the
     // table at a strike's pace was struck (the cue ball left in a corner's jaws by the stroke before was
     // struck out of them at 1.7 m/s, and the stroke was seen only when it met a ball 3 s later)
-    if (m.hanging && !this.outOfJaws(t)) return [];
+    if (m.hanging && !this.outOfJaws(t)) {
+      m.jawMoving = start_s;
+      return [];
+    }
     // a ball just put down (from hand, or respotted) is still in the hand's care
     if (start_s - t.born_s < this.o.settle_s) return [];
     const out: VisionRecord[] = [];
