@@ -181,7 +181,7 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
     const strongest = Math.max(0, ...c.map((x) => x.contrast));
     return c.filter((x) => x.contrast >= CLEAR_OF_STRONGEST * strongest);
   });
-  const chosen = new Array<Candidate | undefined>(4);
+  const chosen: (Candidate | undefined)[] = [undefined, undefined, undefined, undefined];
   const agreedWidth: (number | undefined)[] = [undefined, undefined];
   const agree = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b, 1) < AGREE;
   for (const pair of [0, 1]) {
@@ -195,15 +195,18 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
   for (const pair of [0, 1]) {
     if (agreedWidth[pair] !== undefined) continue;
     const other = agreedWidth[1 - pair];
-    const own = [pair, pair + 2].map((side) => {
+    const sides = [pair, pair + 2];
+    const own = sides.map((side) => {
       // (past a rail the mask took in on this side alone, its width is from another outer edge than the others')
       const c = nosePastRail(clear[side]!, (x) => widthOf(side, x.k));
       return c && (other === undefined || c.pastRail || agree(widthOf(side, c.edge.k), other)) ? c.edge : undefined;
     });
-    for (const [i, side] of [pair, pair + 2].entries()) {
-      const opposite = own[1 - i];
-      chosen[side] = own[i] ?? (opposite ? inferred(side, widthOf(side + (i ? -2 : 2), opposite.k)) : other !== undefined ? inferred(side, other) : undefined);
-    }
+    sides.forEach((side, i) => {
+      const opposite = sides[1 - i]!, theirs = own[1 - i];
+      if (own[i]) chosen[side] = own[i];
+      else if (theirs) chosen[side] = inferred(side, widthOf(opposite, theirs.k));
+      else if (other !== undefined) chosen[side] = inferred(side, other);
+    });
   }
   // nothing on any side: the outer edge itself
   return chosen.map((c) => c ?? { k: 0, contrast: 0, sign: -1, inferred: true });
@@ -211,10 +214,10 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
 
 /**
  * The nose among edges each a cushion `width` in from the outer edge: the first line in from the rail,
- * but not one a few mm in, which is the outer edge itself (the cloth's mask
- * stopped a pixel or two outside the cushion tops); and past a "cushion" wider than any, which is a rail
- * the cloth's mask took in (a dark red rail by a burgundy cloth): the outer edge is the rail's, the first
- * line in is the rail's inner edge, and the nose is the next line in, a cushion's width further.
+ * but not one a few mm in, which is the outer edge itself (the cloth's mask stopped a pixel or two outside
+ * the cushion tops); and past a "cushion" wider than any, which is a rail the cloth's mask took in (a dark
+ * red rail by a burgundy cloth): the outer edge is the rail's, the first line in is the rail's inner edge,
+ * and the nose is the next line in, a cushion's width further.
  */
 function outermostNose<T>(edges: T[], width: (e: T) => number): T | undefined {
   return nosePastRail(edges, width)?.edge;
