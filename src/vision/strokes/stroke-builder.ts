@@ -55,6 +55,11 @@ const NUDGE_REACH_mm = 8;
 const CREEP_STEPS = 3;
 /** a ball leaving a pocket's jaws this fast (mm/s), in any direction onto the table, was struck out of them */
 const JAW_STRIKE_MM_S = 500;
+
+/** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
+function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {
+  return (x * -z.x_mm + y * -z.y_mm) / hypot2(z.x_mm, z.y_mm);
+}
 /** A struck ball this near its resting spot is on it (the spot's own running mean allows 6 mm; see falseStart()). */
 const HOME_mm = 6;
 /** ... and this far off it, it was seen off it (a centre thrown off by the cue's tip, or the ball leaving). */
@@ -466,8 +471,7 @@ export class StrokeBuilder {
     if (!z) return true;
     const speed = hypot2(t.vx_mm_s, t.vy_mm_s);
     if (speed <= this.o.move_mm_s) return false;
-    // the speed towards the table's middle
-    const onto = (t.vx_mm_s * -z.x_mm + t.vy_mm_s * -z.y_mm) / hypot2(z.x_mm, z.y_mm);
+    const onto = ontoTable(z, t.vx_mm_s, t.vy_mm_s);
     return onto > 0.7 * speed || (speed > JAW_STRIKE_MM_S && onto > 0);
   }
 
@@ -481,10 +485,8 @@ export class StrokeBuilder {
   private struckOutOfJaws(t: Track, m: Motion): boolean {
     const z = m.anchor && this.tracker.zoneAt(m.anchor.x, m.anchor.y);
     if (!z || !m.anchor) return false;
-    const n = hypot2(z.x_mm, z.y_mm);
-    const onto = (x: number, y: number) => (x * -z.x_mm + y * -z.y_mm) / n;
-    return hypot2(t.vx_mm_s, t.vy_mm_s) > JAW_STRIKE_MM_S && onto(t.vx_mm_s, t.vy_mm_s) > 0
-      && onto(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) > this.R;
+    return hypot2(t.vx_mm_s, t.vy_mm_s) > JAW_STRIKE_MM_S && ontoTable(z, t.vx_mm_s, t.vy_mm_s) > 0
+      && ontoTable(z, t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) > this.R;
   }
 
   /** When the ball left its rest position: the last history sample still near the anchor. */
