@@ -55,11 +55,6 @@ const NUDGE_REACH_mm = 8;
 const CREEP_STEPS = 3;
 /** a ball leaving a pocket's jaws this fast (mm/s), in any direction onto the table, was struck out of them */
 const JAW_STRIKE_MM_S = 500;
-
-/** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
-function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {
-  return (x * -z.x_mm + y * -z.y_mm) / hypot2(z.x_mm, z.y_mm);
-}
 /** A struck ball this near its resting spot is on it (the spot's own running mean allows 6 mm; see falseStart()). */
 const HOME_mm = 6;
 /** ... and this far off it, it was seen off it (a centre thrown off by the cue's tip, or the ball leaving). */
@@ -461,10 +456,10 @@ export class StrokeBuilder {
    * ball's pace (a ball falls in by itself; nothing but a stroke sends it out: its first frames are slow
    * as its speed is measured, so no more is asked, and a ball refused is asked again each frame while it
    * moves). Away: within 45° of straight out to the table's middle, or at a strike's pace anywhere onto
-   * the table. (1055002's cue ball, struck out of a middle
-   * pocket's jaws at 54° at 0.7 m/s, was refused and its stroke seen only when the ball it hit moved; a
-   * 72° cone at any pace mended that but, on the evaluation set, made one more extra stroke and told one
-   * fall's cause wrong: README, session 31. A ball that drops or is shaken in the jaws moves slower.)
+   * the table. (1055002's cue ball, struck out of a middle pocket's jaws at 54° at 0.7 m/s, was refused
+   * and its stroke seen only when the ball it hit moved; a 72° cone at any pace mended that but, on the
+   * evaluation set, made one more extra stroke and told one fall's cause wrong: README, session 31. A ball
+   * that drops or is shaken in the jaws moves slower.)
    */
   private outOfJaws(t: Track): boolean {
     const z = this.tracker.zoneAt(t.x_mm, t.y_mm);
@@ -1136,3 +1131,7 @@ const HAND_PEAK_SHARE = 0.3;
 /** ... if it was seen moving within this long of its start (a ball hidden as it left is first measured late) */
 const HAND_SEEN_FROM_S = 0.15;
 
+/** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
+function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {
+  return (x * -z.x_mm + y * -z.y_mm) / hypot2(z.x_mm, z.y_mm);
+}
