@@ -49,6 +49,18 @@ test('a rail the cloth\'s mask took in on one side only: that side\'s nose is a 
   near(noses([[[50, -1, 1], [69, 1, 0.61]], [[46, -1, 1], [74, 1, 0.66]], [[47, -1, 1], [63, 1, 0.57]], [[100, -1, 0.89], [154, -1, 1], [194, 1, 0.66]]]), [50, 46, 47, 154]);
 });
 
+test('a rail the cloth\'s mask took in all round: the nose is the next darkening step past its inner edge, fainter though it is', () => {
+  // 1085001 (a seventh development set, after the rule above was written): the rail's inner edge 121–124 mm
+  // in, the next darkening steps 177–183 mm in at 0.31–0.58 of its strength (taken as the noses, the corners
+  // are 4.3 px off); looked for only among the clear steps, the rail's edge stood as the nose, 29 px off
+  near(noses([
+    [[121, -1, 1], [179, -1, 0.58], [200, 1, 0.53], [222, 1, 0.23]],
+    [[124, -1, 1], [177, -1, 0.46], [218, 1, 0.41], [227, 1, 0.62]],
+    [[121, -1, 1], [183, -1, 0.4], [204, 1, 0.54]],
+    [[124, -1, 1], [180, -1, 0.31], [206, 1, 0.27], [221, 1, 0.57]],
+  ]), [179, 177, 183, 180]);
+});
+
 test('a faint darkening step beside a clear one further in is not the nose; nor is a faint one on a side that has nothing else', () => {
   // 1020600's end: 29 mm (0.31) and 39 mm (1.0), the nose at 40; 1021400's end: only faint ones at
   // 12 and 17 mm against brightening steps four times as strong, the nose at 36 like its opposite's

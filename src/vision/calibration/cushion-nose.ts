@@ -186,9 +186,10 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
   const agree = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b, 1) < AGREE;
   for (const pair of [0, 1]) {
     const [a, b] = [pair, pair + 2];
-    const both = clear[a]!.flatMap((x) => clear[b]!.map((y) => ({ x, y, w: (widthOf(a, x.k) + widthOf(b, y.k)) / 2 })))
+    const agreeing = (from: Candidate[][]) => from[a]!.flatMap((x) => from[b]!.map((y) => ({ x, y, w: (widthOf(a, x.k) + widthOf(b, y.k)) / 2 })))
       .filter((v) => agree(widthOf(a, v.x.k), widthOf(b, v.y.k)));
-    const pick = outermostNose(both, (v) => v.w);
+    // (the nose past a rail's inner edge, a strong edge, may be fainter than "clear" against it)
+    const pick = nosePastRail(agreeing(clear), (v) => v.w, agreeing(steps))?.edge;
     if (pick) { chosen[a] = pick.x; chosen[b] = pick.y; agreedWidth[pair] = pick.w; }
   }
   const inferred = (side: number, w: number): Candidate => ({ k: kFor(side, w), contrast: 0, sign: -1, inferred: true });
@@ -198,7 +199,7 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
     const sides = [pair, pair + 2];
     const own = sides.map((side) => {
       // (past a rail the mask took in on this side alone, its width is from another outer edge than the others')
-      const c = nosePastRail(clear[side]!, (x) => widthOf(side, x.k));
+      const c = nosePastRail(clear[side]!, (x) => widthOf(side, x.k), steps[side]!);
       return c && (other === undefined || c.pastRail || agree(widthOf(side, c.edge.k), other)) ? c.edge : undefined;
     });
     sides.forEach((side, i) => {
@@ -213,22 +214,19 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
 }
 
 /**
- * The nose among edges each a cushion `width` in from the outer edge: the first line in from the rail,
- * but not one a few mm in, which is the outer edge itself (the cloth's mask stopped a pixel or two outside
- * the cushion tops); and past a "cushion" wider than any, which is a rail the cloth's mask took in (a dark
- * red rail by a burgundy cloth): the outer edge is the rail's, the first line in is the rail's inner edge,
- * and the nose is the next line in, a cushion's width further.
+ * The nose among edges each a cushion `width` in from the outer edge, and whether it lies past a rail: the
+ * first line in from the rail, but not one a few mm in, which is the outer edge itself (the cloth's mask
+ * stopped a pixel or two outside the cushion tops); and past a "cushion" wider than any, which is a rail
+ * the cloth's mask took in (a dark red rail by a burgundy cloth): the outer edge is the rail's, the first
+ * line in is the rail's inner edge, and the nose is the next line in among `beyond`, a cushion's width
+ * further.
  */
-function outermostNose<T>(edges: T[], width: (e: T) => number): T | undefined {
-  return nosePastRail(edges, width)?.edge;
-}
-
-/** `outermostNose`, and whether it was found a cushion's width past a rail's inner edge. */
-function nosePastRail<T>(edges: T[], width: (e: T) => number): { edge: T; pastRail: boolean } | undefined {
+function nosePastRail<T>(edges: T[], width: (e: T) => number, beyond: T[]): { edge: T; pastRail: boolean } | undefined {
   const byWidth = [...edges].sort((p, q) => width(p) - width(q));
   const c = byWidth.find((v) => width(v) >= OUTER_EDGE_MM) ?? byWidth[0];
   if (c === undefined || width(c) <= MAX_CUSHION_MM) return c === undefined ? undefined : { edge: c, pastRail: false };
-  const past = byWidth.find((v) => width(v) - width(c) >= MIN_CUSHION_MM && width(v) - width(c) <= MAX_CUSHION_MM);
+  const past = [...beyond].sort((p, q) => width(p) - width(q))
+    .find((v) => width(v) - width(c) >= MIN_CUSHION_MM && width(v) - width(c) <= MAX_CUSHION_MM);
   return past ? { edge: past, pastRail: true } : { edge: c, pastRail: false };
 }
 
