@@ -333,7 +333,8 @@ export class Tracker {
     this.lastOccluded = o.occluded;
     const dt = Number.isFinite(this.lastT) ? Math.max(1e-3, o.t_s - this.lastT) : 1 / 30;
     this.lastT = o.t_s;
-    this.phantomPlaces = this.phantomPlaces.filter((p) => p.until_s >= o.t_s);
+    // (pruned only when one has lapsed: usually there are none, and a new array each frame is garbage)
+    if (this.phantomPlaces.some((p) => p.until_s < o.t_s)) this.phantomPlaces = this.phantomPlaces.filter((p) => p.until_s >= o.t_s);
     // (provisional candidates take only what the balls' tracks leave: see followProvisional())
     const live = this.following().filter((t) => t.provisionalFor === undefined);
     // (whether each detection lies under an arm: once per detection, not per track and detection)
