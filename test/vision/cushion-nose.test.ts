@@ -61,6 +61,26 @@ test('a rail the cloth\'s mask took in all round: the nose is the next darkening
   ]), [179, 177, 183, 180]);
 });
 
+test('a rail darker than the cushion tops, taken in on one side: its inner edge a step to brighter, the nose the darkening step a cushion past it', () => {
+  // 1081401 (a burgundy cloth, the far rail lit like it): the rail's inner edge 121 mm in, the nose 186 mm in;
+  // the darkening step stood alone past any cushion's width, was refused, and the side took its opposite's
+  // 47 mm from the rail's outer edge: two corners 46 px out (2.4 px with the nose found)
+  near(noses([
+    [[121, 1, 1], [186, -1, 0.7], [215, 1, 0.7]],
+    [[49, -1, 1], [87, 1, 0.89]],
+    [[47, -1, 1], [66, 1, 0.86]],
+    [[49, -1, 1], [87, 1, 0.86]],
+  ]), [186, 49, 47, 49]);
+  // 1100058 (found with the first version of that rule, which took any step): a faint darkening step 152 mm in
+  // past the brightening steps where an end's shade ends, as its opposite shows them too, is no nose (47.6 px)
+  near(noses([
+    [[34, -1, 1], [53, 1, 0.55], [69, 1, 0.22]],
+    [[39, -1, 0.55], [66, -1, 0.35], [82, 1, 1], [87, 1, 0.96], [100, 1, 0.58], [108, 1, 0.61]],
+    [[32, -1, 1], [50, 1, 0.62], [55, 1, 0.55], [66, 1, 0.31]],
+    [[82, 1, 1], [92, 1, 0.7], [111, 1, 0.39], [130, 1, 0.61], [152, -1, 0.33]],
+  ]), [34, 39, 32, 39]);
+});
+
 test('a faint darkening step beside a clear one further in is not the nose; nor is a faint one on a side that has nothing else', () => {
   // 1020600's end: 29 mm (0.31) and 39 mm (1.0), the nose at 40; 1021400's end: only faint ones at
   // 12 and 17 mm against brightening steps four times as strong, the nose at 36 like its opposite's

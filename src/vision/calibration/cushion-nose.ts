@@ -199,8 +199,10 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
     const sides = [pair, pair + 2];
     const own = sides.map((side) => {
       // (past a rail the mask took in on this side alone, its width is from another outer edge than the others')
-      const c = nosePastRail(clear[side]!, (x) => widthOf(side, x.k), steps[side]!);
-      return c && (other === undefined || c.pastRail || agree(widthOf(side, c.edge.k), other)) ? c.edge : undefined;
+      const width = (x: Candidate) => widthOf(side, x.k);
+      const c = nosePastRail(clear[side]!, width, steps[side]!);
+      const pastRail = c !== undefined && (c.pastRail || pastDarkerRail(c.edge, edges[side]!, width));
+      return c && (other === undefined || pastRail || agree(width(c.edge), other)) ? c.edge : undefined;
     });
     sides.forEach((side, i) => {
       const opposite = sides[1 - i]!, theirs = own[1 - i];
@@ -225,9 +227,20 @@ function nosePastRail<T>(edges: T[], width: (e: T) => number, beyond: T[]): { ed
   const byWidth = [...edges].sort((p, q) => width(p) - width(q));
   const c = byWidth.find((v) => width(v) >= OUTER_EDGE_MM) ?? byWidth[0];
   if (c === undefined || width(c) <= MAX_CUSHION_MM) return c === undefined ? undefined : { edge: c, pastRail: false };
-  const past = [...beyond].sort((p, q) => width(p) - width(q))
-    .find((v) => width(v) - width(c) >= MIN_CUSHION_MM && width(v) - width(c) <= MAX_CUSHION_MM);
+  const past = [...beyond].sort((p, q) => width(p) - width(q)).find((v) => cushionPast(width(c), width(v)));
   return past ? { edge: past, pastRail: true } : { edge: c, pastRail: false };
+}
+
+const cushionPast = (inner_mm: number, nose_mm: number) => nose_mm - inner_mm >= MIN_CUSHION_MM && nose_mm - inner_mm <= MAX_CUSHION_MM;
+
+/**
+ * Whether a darkening step wider than any cushion lies a cushion past the inner edge of a rail darker than
+ * the cushion tops, which the mask took in: that edge is a step to brighter (not among the darkening steps
+ * `nosePastRail` looks through), past any cushion's width. Only a clear step counts (against the side's
+ * strongest edge of either kind): a faint one past the line where a cushion's shade ends is on the cloth.
+ */
+function pastDarkerRail(nose: Candidate, edges: Candidate[], width: (e: Candidate) => number): boolean {
+  return nose.contrast >= CLEAR_OF_STRONGEST && edges.some((r) => r.sign > 0 && width(r) > MAX_CUSHION_MM && cushionPast(width(r), width(nose)));
 }
 
 function lineThrough(a: Pt, b: Pt): Line {
