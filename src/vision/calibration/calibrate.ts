@@ -18,6 +18,7 @@ import { fitSides } from './lens-fit.js';
 import { createSampler } from './image-sampler.js';
 import { cornersOf, findCushionNoses } from './cushion-nose.js';
 import { medianImage } from './median-frame.js';
+import { learnLocalTint } from './local-tint.js';
 import type { CalibrationProfile } from './profile.js';
 import { buildProfile, NOSE_HEIGHT_OF_BALL } from './profile.js';
 import { validateCorners } from './manual-corners.js';
@@ -95,6 +96,13 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
     region = next;
   }
   const q = region.quad;
+  {
+    // cells two balls wide: a ball or two in a cell leave its median the cloth's
+    const side = (i: number) => Math.hypot(q[(i + 1) % 4]!.x - q[i]!.x, q[(i + 1) % 4]!.y - q[i]!.y);
+    // (the quad is in the full image's px, the cloth's region in the small image's)
+    const px_per_mm = Math.max(side(0) + side(2), side(1) + side(3)) / 2 / spec.length_mm / sx;
+    cloth = { ...cloth, local: learnLocalTint(small, cloth, region.filled, Math.max(4, 2 * spec.ball_mm * px_per_mm)) };
+  }
   const perim = q.reduce((s, p, i) => s + Math.hypot(q[(i + 1) % 4]!.x - p.x, q[(i + 1) % 4]!.y - p.y), 0);
   const sides = sidePoints(region.boundary, q, Math.max(6 * sx, perim * 0.012));
   const support = sides.map((s, i) => {

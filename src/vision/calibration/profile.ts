@@ -240,6 +240,13 @@ export function loadProfile(path: string): CalibrationProfile {
   for (const k of ['image', 'table', 'corners_px', 'lens', 'imageToTable', 'tableToImage', 'camera'] as const) {
     if (p[k] === undefined) throw new ProfileError(`${path}: calibration profile lacks "${k}"`);
   }
+  const tint = p.cloth?.local;
+  if (tint) {
+    const n = tint.cols * tint.rows;
+    const ok = Number.isInteger(tint.cols) && Number.isInteger(tint.rows) && tint.cols >= 2 && tint.rows >= 2
+      && [tint.r, tint.g].every((v) => Array.isArray(v) && v.length === n && v.every((x) => Number.isFinite(x) && Math.abs(x) < 1));
+    if (!ok) throw new ProfileError(`${path}: "cloth.local" must be cols × rows (whole numbers, 2 or more) chromaticities in "r" and "g"`);
+  }
   return p as CalibrationProfile;
 }
 

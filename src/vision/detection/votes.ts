@@ -3,7 +3,7 @@
 // between two balls is an edge on both sides), while straight edges (cues, cushions, arms) spread
 // their votes thin.
 import type { ClothModel } from '../calibration/cloth.js';
-import { clothChromaAt, clothDistance2, clothShadeAt } from '../calibration/cloth.js';
+import { clothChromaAt, clothDistance2, clothShadeAt, clothTintedChromaAt } from '../calibration/cloth.js';
 import type { DetectorGeometry } from './geometry.js';
 import type { PixelBox } from './motion-gate.js';
 
@@ -45,19 +45,23 @@ export function occluderShadeAt(m: ClothModel, nx: number, ny: number): number {
   return Math.min(1, Math.max(0.5, clothShadeAt(m, nx, ny)));
 }
 
-/** The cloth's expected chromaticity and the occluder map's shade at every work pixel (evaluated once): r, g, shade. */
+/**
+ * The cloth's expected chromaticity, the occluder map's shade and the cloth's tinted chromaticity (see
+ * clothTintedChromaAt) at every work pixel (evaluated once): r, g, shade, tinted r, tinted g.
+ */
 export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: number, imageH: number): Float32Array {
   const w = geo.workW, h = geo.workH;
-  const out = new Float32Array(3 * w * h);
+  const out = new Float32Array(MEAN_MAP_CHANNELS * w * h);
   const sx = geo.roi.width / w, sy = geo.roi.height / h;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const nx = (geo.roi.x + (x + 0.5) * sx) / imageW, ny = (geo.roi.y + (y + 0.5) * sy) / imageH;
-    const c = clothChromaAt(cloth, nx, ny);
-    const i = 3 * (y * w + x);
-    out[i] = c[0]; out[i + 1] = c[1]; out[i + 2] = occluderShadeAt(cloth, nx, ny);
+    const c = clothChromaAt(cloth, nx, ny), t = clothTintedChromaAt(cloth, nx, ny);
+    const i = MEAN_MAP_CHANNELS * (y * w + x);
+    out[i] = c[0]; out[i + 1] = c[1]; out[i + 2] = occluderShadeAt(cloth, nx, ny); out[i + 3] = t[0]; out[i + 4] = t[1];
   }
   return out;
 }
+const MEAN_MAP_CHANNELS = 5;
 
 export interface VoteOptions {
   /**
@@ -103,7 +107,7 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     inside = sc.inside;
     for (const box of boxes) for (let y = box.y0; y < box.y1; y++) for (let x = box.x0, i = y * w + x; x < box.x1; x++, i++) inside[i] = geo.inside[i]! & a[i]!;
   }
-  const mean: [number, number] = [0, 0];
+  const mean: [number, number] = [0, 0], tinted: [number, number] = [0, 0];
   let changed = opts.notCloth ? 0 : N;
   for (const box of boxes) for (let y = box.y0; y < box.y1; y++) for (let x = box.x0, i = y * w + x, o = 3 * i; x < box.x1; x++, i++, o += 3) {
     const b = bgr[o]!, g = bgr[o + 1]!, r = bgr[o + 2]!;
@@ -111,10 +115,12 @@ export function castVotes(bgr: Buffer | Uint8Array, geo: DetectorGeometry, cloth
     O1[i] = (r - g) * 0.7;
     O2[i] = ((r + g) / 2 - b) * 0.7;
     if (inside[i]) {
-      mean[0] = clothMean[3 * i]!; mean[1] = clothMean[3 * i + 1]!;
+      const k = MEAN_MAP_CHANNELS * i;
+      mean[0] = clothMean[k]!; mean[1] = clothMean[k + 1]!;
       const nc = clothLike(cloth, b, g, r, mean) ? 0 : 1;
       if (nc !== notCloth[i]) { notCloth[i] = nc; changed++; }
-      const oc = nc && !clothLike(cloth, b, g, r, mean, 20, clothMean[3 * i + 2]!) ? 1 : 0;
+      tinted[0] = clothMean[k + 3]!; tinted[1] = clothMean[k + 4]!;
+      const oc = nc && !clothLike(cloth, b, g, r, tinted, 20, clothMean[k + 2]!) ? 1 : 0;
       if (oc !== occluding[i]) { occluding[i] = oc; changed++; }
     }
   }
