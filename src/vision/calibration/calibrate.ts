@@ -96,13 +96,7 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
     region = next;
   }
   const q = region.quad;
-  {
-    // cells two balls wide: a ball or two in a cell leave its median the cloth's
-    const side = (i: number) => Math.hypot(q[(i + 1) % 4]!.x - q[i]!.x, q[(i + 1) % 4]!.y - q[i]!.y);
-    // (the quad is in the full image's px, the cloth's region in the small image's)
-    const px_per_mm = Math.max(side(0) + side(2), side(1) + side(3)) / 2 / spec.length_mm / sx;
-    cloth = { ...cloth, local: learnLocalTint(small, cloth, region.filled, Math.max(4, 2 * spec.ball_mm * px_per_mm)) };
-  }
+  cloth = { ...cloth, local: learnLocalTint(small, cloth, region.filled, tintCell_px(q, spec, sx)) };
   const perim = q.reduce((s, p, i) => s + Math.hypot(q[(i + 1) % 4]!.x - p.x, q[(i + 1) % 4]!.y - p.y), 0);
   const sides = sidePoints(region.boundary, q, Math.max(6 * sx, perim * 0.012));
   const support = sides.map((s, i) => {
@@ -133,7 +127,16 @@ export function findTableOutline(bgr: Mat, spec: TableSpec, fixedK1?: number): T
   };
 }
 
-/** Protocol order HL HR FR FL from corners going clockwise in the image, given the head's side. */
+/**
+ * The local tint's cells, px of the image shrunk `sx` times: two balls wide (a ball or two in a cell
+ * leave its median the cloth's), the ball's size taken from the cloth's outline `q` (full image px).
+ */
+function tintCell_px(q: Pt[], spec: TableSpec, sx: number): number {
+  const side = (i: number) => Math.hypot(q[(i + 1) % 4]!.x - q[i]!.x, q[(i + 1) % 4]!.y - q[i]!.y);
+  const px_per_mm = Math.max(side(0) + side(2), side(1) + side(3)) / 2 / spec.length_mm / sx;
+  return Math.max(4, 2 * spec.ball_mm * px_per_mm);
+}
+
 /**
  * Which pair of opposite sides are the long cushions. Seen from above, the longer pair in the image;
  * seen at a slant (a broadcast camera behind one end), foreshortening can make the long cushions look
@@ -160,6 +163,7 @@ export function longSidesFirst(q: Pt[], spec: TableSpec, cx: number, cy: number)
   return dOther < dThis ? !byLength : byLength;
 }
 
+/** Protocol order HL HR FR FL from corners going clockwise in the image, given the head's side. */
 export function assignCorners(q: Pt[], head: HeadSide | undefined, longFirst?: boolean): { corners: Pt[]; head: HeadSide } {
   const mid = (i: number) => ({ x: (q[i]!.x + q[(i + 1) % 4]!.x) / 2, y: (q[i]!.y + q[(i + 1) % 4]!.y) / 2 });
   const len = (i: number) => Math.hypot(q[(i + 1) % 4]!.x - q[i]!.x, q[(i + 1) % 4]!.y - q[i]!.y);

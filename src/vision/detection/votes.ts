@@ -45,6 +45,8 @@ export function occluderShadeAt(m: ClothModel, nx: number, ny: number): number {
   return Math.min(1, Math.max(0.5, clothShadeAt(m, nx, ny)));
 }
 
+const MEAN_MAP_CHANNELS = 5;
+
 /**
  * The cloth's expected chromaticity, the occluder map's shade and the cloth's tinted chromaticity (see
  * clothTintedChromaAt) at every work pixel (evaluated once): r, g, shade, tinted r, tinted g.
@@ -61,7 +63,6 @@ export function clothMeanMap(geo: DetectorGeometry, cloth: ClothModel, imageW: n
   }
   return out;
 }
-const MEAN_MAP_CHANNELS = 5;
 
 export interface VoteOptions {
   /**
