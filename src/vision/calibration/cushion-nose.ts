@@ -173,8 +173,9 @@ const AGREE = 0.25;
 export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: number) => number, kFor: (side: number, c_mm: number) => number): Candidate[] {
   // the nose is where the lit cushion top gives way to the shadow under it: a step to darker going
   // inward. (On 220 development clips' 880 cushions, the 872 noses some candidate edge lay within 8 mm
-  // of were all such steps — a scratch measurement against the renderer's camera, README session 33; the step back to brighter further in is where the shadow, or a cushion face
-  // seen at a slant, ends.) Only if no cushion shows one are steps of either kind taken.
+  // of were all such steps — a scratch measurement against the renderer's camera, README session 33;
+  // the step back to brighter further in is where the shadow, or a cushion face seen at a slant, ends.)
+  // Only if no cushion shows one are steps of either kind taken.
   const dark = edges.map((c) => c.filter((x) => x.sign < 0 && x.contrast >= DARK_STEP_MIN));
   const steps = dark.some((c) => c.length) ? dark : edges;
   const clear = steps.map((c) => {

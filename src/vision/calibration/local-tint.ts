@@ -2,10 +2,12 @@
 // hung low tint a patch of cloth a few balls wide (on a green cloth with almost no red in it, ten times
 // the cloth's spread in chromaticity). The cloth model's field is a quadratic over the whole image and
 // cannot follow such a patch, so it passes for "not cloth": one blob with any balls in it, taken for an
-// arm over the table (1080401: the rack on a worn foot spot, its fifteen balls dropped as an arm's
+// arm over the table (1080401: the rack on a worn foot spot, 14 of its 15 balls dropped as an arm's
 // part-found "balls", the break never seen). This learns what the field leaves, cell by cell, from the
 // calibration image.
+import cv from '../cv.js';
 import type { Mat } from '../cv.js';
+import { median } from '../median.js';
 import type { ClothLocalTint, ClothModel } from './cloth.js';
 import { CLOTH_MAX_BRIGHTNESS, DIM_FOR_CHROMA, clothChromaAt } from './cloth.js';
 
@@ -17,7 +19,7 @@ import { CLOTH_MAX_BRIGHTNESS, DIM_FOR_CHROMA, clothChromaAt } from './cloth.js'
 const TOWARD_GREY = 0.5;
 /** A cell is measured from its own pixels when this share of its area is cloth, tinted or not. */
 const MIN_CLOTH_SHARE = 0.25;
-/** how far from anything else a pixel must be to count as cloth, px of the image the tint is learnt on */
+/** how far from anything else a pixel must be to count as cloth (a square's half side), px of the image the tint is learnt on */
 const EDGE_PX = 2;
 
 /**
@@ -31,7 +33,7 @@ export function learnLocalTint(bgr: Mat, m: ClothModel, region: Mat, cell_px: nu
   const data = bgr.getData(), mk = region.getData();
   // each pixel's chromaticity against the field, and whether it may be worn or tinted cloth
   const dR = new Float32Array(w * h), dG = new Float32Array(w * h);
-  const maybe = new Uint8Array(w * h);
+  const maybe = Buffer.alloc(w * h);
   const vMax = Math.min(255 * 3, m.brightness * 3 * CLOTH_MAX_BRIGHTNESS);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const i = y * w + x;
@@ -40,11 +42,11 @@ export function learnLocalTint(bgr: Mat, m: ClothModel, region: Mat, cell_px: nu
     if (S < 3 * DIM_FOR_CHROMA * m.brightness || S > vMax) continue;
     const [mr, mg] = clothChromaAt(m, (x + 0.5) / w, (y + 0.5) / h);
     dR[i] = data[o + 2]! / S - mr; dG[i] = data[o + 1]! / S - mg;
-    if (Math.hypot(dR[i]!, dG[i]!) < TOWARD_GREY * Math.hypot(mr - 1 / 3, mg - 1 / 3)) maybe[i] = 1;
+    if (Math.hypot(dR[i]!, dG[i]!) < TOWARD_GREY * Math.hypot(mr - 1 / 3, mg - 1 / 3)) maybe[i] = 255;
   }
   // a ball's rim blends its colour with the cloth's, part of the way to grey: only pixels whose
   // neighbours all may be cloth are counted (a rack's rims would otherwise be a cell's "tint")
-  const cloth = erode(maybe, w, h, EDGE_PX);
+  const cloth = new cv.Mat(maybe, h, w, cv.CV_8UC1).erode(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * EDGE_PX + 1, 2 * EDGE_PX + 1))).getData();
   const cells = Array.from({ length: cols * rows }, () => ({ n: 0, r: [] as number[], g: [] as number[] }));
   for (let y = 0; y < h; y++) {
     const cy = Math.min(rows - 1, Math.floor(((y + 0.5) / h) * rows));
@@ -83,25 +85,4 @@ export function learnLocalTint(bgr: Mat, m: ClothModel, region: Mat, cell_px: nu
   // (|| 0: no -0, which a profile written and read back would not keep)
   const round = (v: number) => Math.round(v * 1e5) / 1e5 || 0;
   return { cols, rows, r: r.map(round), g: g.map(round) };
-}
-
-/** 1 where `a` and every pixel within `r` of it (a square) are 1. */
-function erode(a: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const rowsMin = new Uint8Array(w * h), out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    let v = 1;
-    for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r) && v; k++) v = a[y * w + k]!;
-    rowsMin[y * w + x] = v;
-  }
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    let v = 1;
-    for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r) && v; k++) v = rowsMin[k * w + x]!;
-    out[y * w + x] = v;
-  }
-  return out;
-}
-
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
 }

@@ -8,6 +8,7 @@ import cv from '../cv.js';
 import type { Mat } from '../cv.js';
 import type { ClothModel } from './cloth.js';
 import { minChromaSum } from './cloth.js';
+import { median } from '../median.js';
 
 /**
  * Steps per pixel larger than this many of the cloth's own chromaticity spreads are seams. Measured
@@ -143,9 +144,4 @@ function hueStep(r0: number, g0: number, r1: number, g1: number): [number, numbe
   const dr = r1 - r0, dg = g1 - g0;
   const along = dr * ur + dg * ug;
   return [dr - along * ur, dg - along * ug];
-}
-
-function median(v: number[]): number {
-  const s = [...v].sort((x, y) => x - y);
-  return s[s.length >> 1]!;
 }
