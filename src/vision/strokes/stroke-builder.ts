@@ -9,6 +9,7 @@ import type { IdentityBook, Naming } from '../identity/identity-book.js';
 import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
+import { nearestMover, withMover } from './first-movers.js';
 import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
@@ -524,6 +525,7 @@ export class StrokeBuilder {
     const crept = m.crept === true;
     delete m.crept;
     const p = m.anchor ?? this.positionAt(t, start_s);
+    if (this.stroke && t.id !== this.stroke.cueTrack && t.id !== this.stroke.struck) this.stroke.firstMovers = withMover(this.stroke.firstMovers, t.id, start_s, SAME_MOMENT_S);
     const nearestCause = (may: (o: Track) => boolean) => {
       let cause: Track | null = null, nearest = Infinity;
       for (const o of live) {
@@ -826,6 +828,29 @@ export class StrokeBuilder {
   }
 
   /**
+   * A first contact guessed from a ball that started with no ball seen near it, one of several that
+   * started in the same moment (a rack, a cluster), or none found at all though balls moved: of the balls
+   * that started first, the one that stood nearest to where the cue ball was last seen, flagged as a
+   * guess. (Which of them the tracker lists first is no evidence: 1040401's break, its cue ball unseen in
+   * flight, had ball 3 at the back of the rack as the first contact, not the apex.)
+   */
+  private firstContactAmongFirstMovers(st: Stroke): void {
+    const guess = st.firstContactUnseen, fm = st.firstMovers;
+    if (!fm || st.whileMoving || st.struck !== st.cueTrack) return;
+    const guessed = guess !== undefined && st.firstContactTrack === guess && fm.tracks.includes(guess);
+    if (!guessed && st.firstContactTrack !== null) return;
+    const cueStart = st.cueTrack !== null ? st.before.get(st.cueTrack) : undefined;
+    const lastSeen = st.cueSamples.filter((q) => q.t_s <= fm.t_s).at(-1);
+    const from = lastSeen ? { x: lastSeen.x_mm, y: lastSeen.y_mm } : cueStart ? { x: cueStart[0], y: cueStart[1] } : null;
+    if (!from) return;
+    const best = nearestMover(fm, st.before, from);
+    if (best === null || best === st.firstContactTrack) return;
+    st.firstContactTrack = best;
+    st.firstContactUnseen = best;
+    st.firstContactGuessed = true;
+  }
+
+  /**
    * A first contact guessed from a ball that started with no ball seen near it, which ends the stroke
    * within MOVED_mm of where it stood: the camera's jitter (a shadow over it shifting its outline), not a
    * touch. A touched ball rolls on: ball 10 in 1030700 "moved" 17 mm in one frame as the player's shadow
@@ -1062,6 +1087,7 @@ export class StrokeBuilder {
     this.stroke = null;
     const tracks = [...new Set([...st.tracksAtStart, ...this.tracker.tracks.filter((t) => t.born_s <= t_s).map((t) => t.id)])]
       .filter((id) => st.tracksAtStart.includes(id));
+    this.firstContactAmongFirstMovers(st);
     this.firstContactByCorner(st);
     this.firstContactByPath(st);
     this.shiftedNotTouched(st);

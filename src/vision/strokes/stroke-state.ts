@@ -3,6 +3,7 @@
 import type { XY_mm } from '../../protocol/records.js';
 import type { Track, TrackSample } from '../tracking/tracker.js';
 import type { BallId } from '../../sim/types.js';
+import type { FirstMovers } from './first-movers.js';
 
 export interface Contact {
   cause: number;
@@ -53,6 +54,8 @@ export interface Stroke {
   firstContactGuessed: boolean;
   /** the ball a first contact was guessed from (it started with no ball seen near it) */
   firstContactUnseen?: number;
+  /** the object balls that started in the stroke's earliest moment (see first-movers.ts) */
+  firstMovers?: FirstMovers;
   /** that ball ended the stroke a few mm from where it stood: taken as jitter, not a touch (flagged) */
   shiftedNotTouched?: { track: number; mm: number };
   /** a ball the cue ball was beside while out of sight and rolling, before any contact was seen */
