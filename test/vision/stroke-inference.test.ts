@@ -1131,3 +1131,29 @@ test('a cue ball lost in flight, three balls of a cluster set off in the same fr
   assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
   assert.ok(s[0]!.review.some((r) => r.what === 'firstContact'), 'the first contact is flagged as a guess');
 });
+
+test('a stroke followed on a resting "ball" named the cue ball (a hand\'s odd colour), while the struck ball, read as the cue ball by the end, touched ball 1: that touch is the first contact', () => {
+  // the real cue ball shows no numeral and an object ball's look until it rests after the stroke, when it
+  // is read clearly; a still hand on the cloth by the side cushion looks odd-coloured, like a cue ball
+  const cue: Ball = { id: 'cue', x: -900, y: -500 };
+  const one: Ball = { id: 1, x: -700, y: 0 };
+  const others: Ball[] = [{ id: 2, x: 600, y: 400 }, { id: 3, x: 900, y: -300 }, { id: 4, x: 300, y: -600 }];
+  const hand = { x: -1100, y: -780 };
+  const unread = Array.from({ length: 17 }, (_, c) => (c === 16 ? 0.97 : 0.002));
+  const cueSeen = (b: Ball, read: boolean) => det(b, { cueLike: 0.03, ...(read ? {} : { idProbs: unread }) });
+  const handSeen = det({ id: 5, x: hand.x, y: hand.y }, { cueLike: 0.95, idProbs: unread });
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(at(i, [cueSeen(cue, false), det(one), ...others.map((b) => det(b)), handSeen]));
+  // the cue ball rolls to ball 1 (200, 500 mm off) in 20 frames, stops against it; ball 1 rolls on
+  let c = { ...cue }, o = { ...one };
+  for (let k = 1; k <= 3 * FPS; k++, i++) {
+    if (k <= 18) c = { ...cue, x: cue.x + 10 * k, y: cue.y + 25 * k };
+    if (k > 18) o = { ...one, x: one.x + 15 * Math.min(k - 18, 40), y: one.y + 37 * Math.min(k - 18, 40) };
+    out.push(at(i, [cueSeen(c, k > 2 * FPS), det(o), ...others.map((b) => det(b)), handSeen]));
+  }
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+});

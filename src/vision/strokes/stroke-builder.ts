@@ -828,6 +828,32 @@ export class StrokeBuilder {
   }
 
   /**
+   * The stroke followed another track as the cue ball (the one named so when it began: a ball-like thing
+   * on a hand can take the cue ball's name from its odd colour), but by the stroke's end the names give the
+   * struck track the cue ball, and that other track never moved: the struck track was the cue ball all
+   * along (R1), and its own first contact is the stroke's. Its path from the start is no longer in the
+   * track's history, so the record gives none. (1041200: a hand at rest on the cloth named the cue ball
+   * with 97%, the cue ball itself unnamed; the cue ball's touch on ball 9 was not the "cue ball's", and
+   * the first contact came out null.)
+   */
+  private struckWasTheCueBall(st: Stroke, names: ReadonlyMap<number, Naming>): void {
+    if (st.cueTrack === null || st.cueTrack === st.struck || names.get(st.struck)?.id !== 'cue') return;
+    const other = this.tracker.tracks.find((x) => x.id === st.cueTrack);
+    const was = other && st.before.get(other.id);
+    const stayed = other && was && hypot2(other.x_mm - was[0], other.y_mm - was[1]) < this.R && !this.m(other).active && !st.gone.includes(other)
+      && !st.contacts.some((c) => c.cause === other.id || c.target === other.id);
+    if (!stayed) return;
+    st.cueTrack = st.struck;
+    st.cueSamples = [];
+    st.cueAfter = [];
+    st.cueContact = null;
+    const first = st.contacts.filter((c) => c.cause === st.struck || c.target === st.struck).sort((a, b) => a.t_s - b.t_s)[0];
+    st.firstContactTrack = first ? (first.cause === st.struck ? first.target : first.cause) : null;
+    st.firstContactGuessed = false;
+    delete st.firstContactUnseen;
+  }
+
+  /**
    * A first contact guessed from a ball that started with no ball seen near it, one of several that
    * started in the same moment (a rack, a cluster), or none found at all though balls moved: of the balls
    * that started first, the one that stood nearest to where the cue ball was last seen, flagged as a
@@ -1087,11 +1113,12 @@ export class StrokeBuilder {
     this.stroke = null;
     const tracks = [...new Set([...st.tracksAtStart, ...this.tracker.tracks.filter((t) => t.born_s <= t_s).map((t) => t.id)])]
       .filter((id) => st.tracksAtStart.includes(id));
+    const names = this.ids.resolve(tracks, this.allowed());
+    this.struckWasTheCueBall(st, names);
     this.firstContactAmongFirstMovers(st);
     this.firstContactByCorner(st);
     this.firstContactByPath(st);
     this.shiftedNotTouched(st);
-    const names = this.ids.resolve(tracks, this.allowed());
     const live = this.tracker.live();
     const shot = shotRecord(st, t_s, truncated, {
       names, live, minConfidence: this.o.minConfidence, fastGone_mm_s: this.o.fastGone_mm_s,
