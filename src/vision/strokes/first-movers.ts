@@ -17,8 +17,8 @@ export interface FirstMovers {
  */
 export function withMover(movers: FirstMovers | undefined, track: number, start_s: number, moment_s: number): FirstMovers {
   if (!movers || start_s < movers.t_s - moment_s) return { t_s: start_s, tracks: [track] };
-  if (start_s <= movers.t_s + moment_s && !movers.tracks.includes(track)) movers.tracks.push(track);
-  return movers;
+  if (start_s > movers.t_s + moment_s || movers.tracks.includes(track)) return movers;
+  return { t_s: movers.t_s, tracks: [...movers.tracks, track] };
 }
 
 /**
