@@ -9,7 +9,7 @@ import type { IdentityBook, Naming } from '../identity/identity-book.js';
 import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
-import { nearestMover, withMover } from './first-movers.js';
+import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
 import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
@@ -854,29 +854,6 @@ export class StrokeBuilder {
   }
 
   /**
-   * A first contact guessed from a ball that started with no ball seen near it, one of several that
-   * started in the same moment (a rack, a cluster), or none found at all though balls moved: of the balls
-   * that started first, the one that stood nearest to where the cue ball was last seen, flagged as a
-   * guess. (Which of them the tracker lists first is no evidence: 1040401's break, its cue ball unseen in
-   * flight, had ball 3 at the back of the rack as the first contact, not the apex.)
-   */
-  private firstContactAmongFirstMovers(st: Stroke): void {
-    const guess = st.firstContactUnseen, fm = st.firstMovers;
-    if (!fm || st.whileMoving || st.struck !== st.cueTrack) return;
-    const guessed = guess !== undefined && st.firstContactTrack === guess && fm.tracks.includes(guess);
-    if (!guessed && st.firstContactTrack !== null) return;
-    const cueStart = st.cueTrack !== null ? st.before.get(st.cueTrack) : undefined;
-    const lastSeen = st.cueSamples.filter((q) => q.t_s <= fm.t_s).at(-1);
-    const from = lastSeen ? { x: lastSeen.x_mm, y: lastSeen.y_mm } : cueStart ? { x: cueStart[0], y: cueStart[1] } : null;
-    if (!from) return;
-    const best = nearestMover(fm, st.before, from);
-    if (best === null || best === st.firstContactTrack) return;
-    st.firstContactTrack = best;
-    st.firstContactUnseen = best;
-    st.firstContactGuessed = true;
-  }
-
-  /**
    * A first contact guessed from a ball that started with no ball seen near it, which ends the stroke
    * within MOVED_mm of where it stood: the camera's jitter (a shadow over it shifting its outline), not a
    * touch. A touched ball rolls on: ball 10 in 1030700 "moved" 17 mm in one frame as the player's shadow
@@ -1115,7 +1092,7 @@ export class StrokeBuilder {
       .filter((id) => st.tracksAtStart.includes(id));
     const names = this.ids.resolve(tracks, this.allowed());
     this.struckWasTheCueBall(st, names);
-    this.firstContactAmongFirstMovers(st);
+    firstContactAmongFirstMovers(st);
     this.firstContactByCorner(st);
     this.firstContactByPath(st);
     this.shiftedNotTouched(st);
