@@ -832,9 +832,9 @@ export class StrokeBuilder {
    * on a hand can take the cue ball's name from its odd colour), but by the stroke's end the names give the
    * struck track the cue ball, and that other track never moved: the struck track was the cue ball all
    * along (R1), and its own first contact is the stroke's. Its path from the start is no longer in the
-   * track's history, so the record gives none. (1041200: a hand at rest on the cloth named the cue ball
-   * with 97%, the cue ball itself unnamed; the cue ball's touch on ball 9 was not the "cue ball's", and
-   * the first contact came out null.)
+   * track's history, so the record gives none. (1041200: a confirmed "ball" at rest by the side cushion,
+   * 257 mm from any ball, named the cue ball with 97%, the cue ball itself unnamed; the cue ball's touch on
+   * ball 9 was not the "cue ball's", and the first contact came out null.)
    */
   private struckWasTheCueBall(st: Stroke, names: ReadonlyMap<number, Naming>): void {
     if (st.cueTrack === null || st.cueTrack === st.struck || names.get(st.struck)?.id !== 'cue') return;
