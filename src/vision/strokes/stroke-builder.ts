@@ -525,7 +525,8 @@ export class StrokeBuilder {
     const crept = m.crept === true;
     delete m.crept;
     const p = m.anchor ?? this.positionAt(t, start_s);
-    if (this.stroke && t.id !== this.stroke.cueTrack && t.id !== this.stroke.struck) this.stroke.firstMovers = withMover(this.stroke.firstMovers, t.id, start_s, SAME_MOMENT_S);
+    const st0 = this.stroke;
+    if (st0 && t.id !== st0.cueTrack && t.id !== st0.struck) st0.firstMovers = withMover(st0.firstMovers, t.id, start_s, SAME_MOMENT_S);
     const nearestCause = (may: (o: Track) => boolean) => {
       let cause: Track | null = null, nearest = Infinity;
       for (const o of live) {
@@ -840,9 +841,8 @@ export class StrokeBuilder {
     if (st.cueTrack === null || st.cueTrack === st.struck || names.get(st.struck)?.id !== 'cue') return;
     const other = this.tracker.tracks.find((x) => x.id === st.cueTrack);
     const was = other && st.before.get(other.id);
-    const stayed = other && was && hypot2(other.x_mm - was[0], other.y_mm - was[1]) < this.R && !this.m(other).active && !st.gone.includes(other)
-      && !st.contacts.some((c) => c.cause === other.id || c.target === other.id);
-    if (!stayed) return;
+    if (!other || !was || this.m(other).active || st.gone.includes(other)) return;
+    if (hypot2(other.x_mm - was[0], other.y_mm - was[1]) >= this.R || st.contacts.some((c) => c.cause === other.id || c.target === other.id)) return;
     st.cueTrack = st.struck;
     st.cueSamples = [];
     st.cueAfter = [];
