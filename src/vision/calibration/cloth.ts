@@ -94,9 +94,19 @@ export function clothTintedChromaAt(m: ClothModel, nx: number, ny: number): [num
 export class NoTableError extends Error {}
 
 /** Pixels below this share of the cloth's median brightness have too noisy a chromaticity to learn the cloth's colour from. */
-export const DIM_FOR_CHROMA = 0.5;
+const DIM_FOR_CHROMA = 0.5;
 /** The brightest a lamp makes the cloth, against its median brightness: anything brighter is no cloth. */
-export const CLOTH_MAX_BRIGHTNESS = 2.6;
+const CLOTH_MAX_BRIGHTNESS = 2.6;
+
+/** The least R + G + B whose chromaticity the cloth's colour is learnt from (see DIM_FOR_CHROMA). */
+export function learnableChromaSum(m: ClothModel): number {
+  return 3 * DIM_FOR_CHROMA * m.brightness;
+}
+
+/** The most R + G + B cloth can have under these lamps (see CLOTH_MAX_BRIGHTNESS). */
+export function brightestClothSum(m: ClothModel): number {
+  return Math.min(255 * 3, m.brightness * 3 * CLOTH_MAX_BRIGHTNESS);
+}
 
 /** The least R + G + B whose chromaticity means anything next to this cloth: below it, sensor noise. */
 export function minChromaSum(m: ClothModel, shade = 1): number {
@@ -208,7 +218,7 @@ export function refineClothModel(bgr: Mat, m: ClothModel, mask: Mat): ClothModel
       for (let a = 0; a < 6; a++) { bl[a]! += bs[a]! * l; for (let b = 0; b < 6; b++) As[a]![b]! += bs[a]! * bs[b]!; }
       shadeN++;
     }
-    if (S < 3 * DIM_FOR_CHROMA * m.brightness) continue;
+    if (S < learnableChromaSum(m)) continue;
     for (let a = 0; a < 6; a++) {
       br[a]! += bs[a]! * r; bg[a]! += bs[a]! * g;
       for (let b = 0; b < 6; b++) A[a]![b]! += bs[a]! * bs[b]!;
@@ -271,7 +281,7 @@ export function clothMask(bgr: Mat, m: ClothModel, maxDistance = 4.5): Mat {
   const data = bgr.gaussianBlur(new cv.Size(5, 5), 1.0).getData();
   const out = Buffer.alloc(w * h);
   const T2 = maxDistance * maxDistance;
-  const vMax = Math.min(255 * 3, m.brightness * 3 * CLOTH_MAX_BRIGHTNESS);
+  const vMax = brightestClothSum(m);
   const mean: [number, number] = [...m.chroma];
   for (let y = 0, i = 0; y < h; y++) {
     for (let x = 0; x < w; x++, i++) {

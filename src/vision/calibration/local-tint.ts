@@ -9,7 +9,7 @@ import cv from '../cv.js';
 import type { Mat } from '../cv.js';
 import { median } from '../median.js';
 import type { ClothLocalTint, ClothModel } from './cloth.js';
-import { CLOTH_MAX_BRIGHTNESS, DIM_FOR_CHROMA, clothChromaAt } from './cloth.js';
+import { brightestClothSum, clothChromaAt, learnableChromaSum } from './cloth.js';
 
 /**
  * How far from the field a pixel's chromaticity may be and still be worn or tinted cloth: a share of the
@@ -34,12 +34,12 @@ export function learnLocalTint(bgr: Mat, m: ClothModel, region: Mat, cell_px: nu
   // each pixel's chromaticity against the field, and whether it may be worn or tinted cloth
   const dR = new Float32Array(w * h), dG = new Float32Array(w * h);
   const maybe = Buffer.alloc(w * h);
-  const vMax = Math.min(255 * 3, m.brightness * 3 * CLOTH_MAX_BRIGHTNESS);
+  const sMin = learnableChromaSum(m), sMax = brightestClothSum(m);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const i = y * w + x;
     if (!mk[i]) continue;
     const o = 3 * i, S = data[o]! + data[o + 1]! + data[o + 2]!;
-    if (S < 3 * DIM_FOR_CHROMA * m.brightness || S > vMax) continue;
+    if (S < sMin || S > sMax) continue;
     const [mr, mg] = clothChromaAt(m, (x + 0.5) / w, (y + 0.5) / h);
     dR[i] = data[o + 2]! / S - mr; dG[i] = data[o + 1]! / S - mg;
     if (Math.hypot(dR[i]!, dG[i]!) < TOWARD_GREY * Math.hypot(mr - 1 / 3, mg - 1 / 3)) maybe[i] = 255;
