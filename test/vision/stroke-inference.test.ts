@@ -128,6 +128,22 @@ test('a ball carried under a hand is moved, not struck', () => {
   assert.equal(moved.length, 1);
 });
 
+test('a ball carried under a hand while another, under the arm, is thrown off its place and back is moved, not struck', () => {
+  // 1051200: ball 9, under the arm of the hand carrying ball 11 past it, "started" 30 mm and came back to its
+  // place: taken as a contact nobody saw, it made the carried ball "struck 11"
+  const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 60, y0_mm: y - 60, x1_mm: x + 60, y1_mm: y + 60 });
+  const recs = run(scene(40, (k, b) => {
+    b[2]!.x = -300 + 360 + 10 * k;
+    const four = b[4]!;
+    four.x = 420 + (k >= 20 && k < 25 ? 30 : 0);
+    return { occluded: [box(b[2]!.x, b[2]!.y), box(420, -300)] };
+  }));
+  assert.deepEqual(shots(recs), []);
+  const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
+  assert.equal(moved.length, 1, JSON.stringify(recs));
+  assert.deepEqual(moved[0]!.balls, [2]);
+});
+
 test('a ball slid by a hand the camera does not see, speeding up and slowing down again, is moved, not struck', () => {
   // ball 5 eased 250 mm over 0.7 s (fastest, 530 mm/s, halfway: faster than a hand is assumed to slide one),
   // no hand reported over it (1021200: a hand the detector did not box)

@@ -625,7 +625,7 @@ export class StrokeBuilder {
       before, rollingAtStart, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
-      struckMoving: 0, struckCovered: 0, unseenContacts: 0, firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
+      struckMoving: 0, struckCovered: 0, unseenContacts: [], firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
       ...(whileMoving && !this.seenRestingBefore(t, p, start_s) && { struckUnsettled: true }),
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
@@ -817,7 +817,7 @@ export class StrokeBuilder {
    * touched anything yet and still rolls, it is the likeliest first contact, and said to be a guess.
    */
   private unseenContact(st: Stroke, t: Track, t_s: number): void {
-    st.unseenContacts++;
+    st.unseenContacts.push(t.id);
     const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
     if (st.firstContactTrack === null && cue && this.m(cue).active) {
       st.firstContactTrack = t.id;
@@ -993,9 +993,21 @@ export class StrokeBuilder {
     for (const r of reached) this.contact(s, r.o, r.t_s);
   }
 
-  /** Nothing but the struck ball moved: no contact, seen or unseen, and no ball left the table. */
+  /**
+   * Nothing but the struck ball moved: no contact, seen or unseen, and no ball left the table. A ball
+   * that "started" with no cause seen and is back within NUDGED_mm of its place was not touched: its
+   * centre was thrown about under an arm (1051200: ball 9, under the arm of a hand carrying ball 11 past
+   * it, "moved" 30 mm and back, and the carried ball became "struck 11" that touched a ball unseen).
+   */
   private touchedNothing(st: Stroke): boolean {
-    return !st.contacts.length && !st.unseenContacts && !st.gone.length && !st.independentFalls.length;
+    return !st.contacts.length && !st.unseenContacts.some((id) => !this.backInPlace(st, id)) && !st.gone.length && !st.independentFalls.length;
+  }
+
+  /** The track is seen again where it stood when the stroke began. */
+  private backInPlace(st: Stroke, id: number): boolean {
+    const t = this.tracker.tracks.find((x) => x.id === id);
+    const b = st.before.get(id);
+    return !!t && !!b && t.state === 'visible' && hypot2(t.x_mm - b[0], t.y_mm - b[1]) < NUDGED_mm;
   }
 
   /**

@@ -49,8 +49,8 @@ export interface Stroke {
   /** frames the struck ball was seen moving, and how many of them under or beside a hand or arm */
   struckMoving: number;
   struckCovered: number;
-  /** object balls set moving by contacts nobody saw; the first contact was guessed from one */
-  unseenContacts: number;
+  /** the tracks of object balls set moving by contacts nobody saw; the first contact was guessed from one */
+  unseenContacts: number[];
   firstContactGuessed: boolean;
   /** the ball a first contact was guessed from (it started with no ball seen near it) */
   firstContactUnseen?: number;
