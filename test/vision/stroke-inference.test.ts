@@ -144,6 +144,27 @@ test('a ball carried under a hand while another, under the arm, is thrown off it
   assert.deepEqual(moved[0]!.balls, [2]);
 });
 
+test('a ball pushed by a hand nobody boxed past another, whose centre the hand shifts and lets go, is moved, not struck', () => {
+  // 1091201: a fingertip pushing ball 14 along the cushion made one blob with it, its centre drawn ahead, that
+  // came within touching distance of ball 11 as the hand shifted ball 11's centre 17 mm for two frames and hid
+  // it for one: a "contact", and the pushed ball was "struck 14". Here ball 5 is eased 280 mm towards ball 3
+  // (at x 240) to rest 80 mm short of it, the blob 26 mm ahead of it for five frames near the end.
+  const ease = (s: number) => s * s * (3 - 2 * s);
+  const balls = layout();
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 0; k < 24; k++, i++) {
+    balls[5]!.x = 600 - 280 * ease((k + 1) / 24) - (k >= 18 && k < 23 ? 26 : 0);
+    balls[3]!.x = 240 + (k === 18 || k === 19 ? 18 : 0);
+    out.push(frame(i, k === 20 ? balls.filter((b) => b.id !== 3) : balls));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+  const recs = run(out);
+  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
+  assert.equal(recs.filter((r) => r.type === 'moved').length, 1);
+});
+
 test('a ball slid by a hand the camera does not see, speeding up and slowing down again, is moved, not struck', () => {
   // ball 5 eased 250 mm over 0.7 s (fastest, 530 mm/s, halfway: faster than a hand is assumed to slide one),
   // no hand reported over it (1021200: a hand the detector did not box)

@@ -995,12 +995,15 @@ export class StrokeBuilder {
 
   /**
    * Nothing but the struck ball moved: no contact, seen or unseen, and no ball left the table. A ball
-   * that "started" with no cause seen and is back within NUDGED_mm of its place was not touched: its
-   * centre was thrown about under an arm (1051200: ball 9, under the arm of a hand carrying ball 11 past
-   * it, "moved" 30 mm and back, and the carried ball became "struck 11" that touched a ball unseen).
+   * back within NUDGED_mm of its place by the end was not touched, whatever it seemed to do: its centre
+   * was thrown about by a hand or an arm beside it (1051200: ball 9, under the arm of a hand carrying
+   * ball 11 past it, "started" 30 mm and came back, a contact nobody saw; 1091201: ball 11, its centre
+   * shifted 16 mm by the hand pushing ball 14 past it, "touched" by the hand-and-ball blob). Either made
+   * the carried ball "struck".
    */
   private touchedNothing(st: Stroke): boolean {
-    return !st.contacts.length && !st.unseenContacts.some((id) => !this.backInPlace(st, id)) && !st.gone.length && !st.independentFalls.length;
+    const moved = (id: number) => !this.backInPlace(st, id);
+    return !st.contacts.some((c) => moved(c.target)) && !st.unseenContacts.some(moved) && !st.gone.length && !st.independentFalls.length;
   }
 
   /** The track is seen again where it stood when the stroke began. */
