@@ -165,6 +165,29 @@ test('a ball pushed by a hand nobody boxed past another, whose centre the hand s
   assert.equal(recs.filter((r) => r.type === 'moved').length, 1);
 });
 
+test('a ball whose centre an arm throws off for a frame and then hides for a second, back on its place, was not struck', () => {
+  // 1050200: ball 15, as the player walked past, was found 45 mm off for one frame and then lay under the arm
+  // for a second: a "stroke" struck 15 (F3) that touched nothing
+  const hiddenByArm = (backOff_mm: number) => {
+    const balls = layout();
+    const three = balls[3]!;
+    const arm: OccludedBox = { x0_mm: three.x - 150, y0_mm: three.y - 100, x1_mm: three.x + 90, y1_mm: three.y + 100 };
+    const out: FrameObservation[] = [];
+    let i = 0;
+    for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+    out.push(frame(i++, balls.map((b) => (b === three ? { ...b, x: b.x - 35, y: b.y - 28 } : b)), [arm]));
+    for (let k = 0; k < 32; k++, i++) out.push(frame(i, balls.filter((b) => b !== three), [arm]));
+    three.x += backOff_mm;
+    for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+    return run(out).filter((r) => r.type === 'shot' || r.type === 'moved');
+  };
+  assert.deepEqual(hiddenByArm(0), []);
+  // found 60 mm on when the arm goes: a hand moved it meanwhile
+  const moved = hiddenByArm(60);
+  assert.equal(moved.length, 1, JSON.stringify(moved));
+  assert.equal(moved[0]!.type, 'moved');
+});
+
 test('a ball slid by a hand the camera does not see, speeding up and slowing down again, is moved, not struck', () => {
   // ball 5 eased 250 mm over 0.7 s (fastest, 530 mm/s, halfway: faster than a hand is assumed to slide one),
   // no hand reported over it (1021200: a hand the detector did not box)

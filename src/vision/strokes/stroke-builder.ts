@@ -941,6 +941,11 @@ export class StrokeBuilder {
   private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
     if (this.touchedNothing(st)) this.creepContacts(st);
     if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
+    if (this.hiddenAsItLeft(st)) {
+      this.stroke = null;
+      this.backToRestUnseen(st);
+      return { records: [], wasStroke: false };
+    }
     if (this.wasNoStroke(st, t_s)) {
       this.stroke = null;
       return { records: [], wasStroke: false };
@@ -1026,6 +1031,32 @@ export class StrokeBuilder {
     const b = st.before.get(st.struck);
     if (!t || !b || t.state !== 'visible') return false;
     return lasted < 1.5 && hypot2(t.x_mm - b[0], t.y_mm - b[1]) < 2 * this.R;
+  }
+
+  /**
+   * A struck ball that touched nothing, was seen moving in fewer than three frames and has been under an
+   * arm or a body ever since was no ball struck: an arm coming over it threw its centre off for a frame
+   * and then hid it (1050200: ball 15, "struck" 45 mm as the player walked past, hidden for a second;
+   * F3). A cued ball comes out from under the arm at once; one that never showed itself rolling did not roll.
+   */
+  private hiddenAsItLeft(st: Stroke): boolean {
+    if (!this.touchedNothing(st) || st.struckMoving >= 3) return false;
+    return this.tracker.tracks.find((x) => x.id === st.struck)?.state === 'occluded';
+  }
+
+  /**
+   * The struck ball of a motion that was no stroke is taken as resting, out of sight, where it stood: when it
+   * is back in view, whether a hand moved it meanwhile is judged as for any ball hidden at rest.
+   */
+  private backToRestUnseen(st: Stroke): void {
+    const t = this.tracker.tracks.find((x) => x.id === st.struck);
+    const b = st.before.get(st.struck);
+    if (!t || !b) return;
+    const m = this.m(t);
+    m.active = false;
+    m.occludedAtRest = true;
+    m.anchor = { x: b[0], y: b[1] };
+    this.tracker.forgetMotion(t);
   }
 
   /**
