@@ -205,3 +205,36 @@ test('a thin cut on one ball, then a run on into another: the cut is the first c
   assert.equal(shots.length, 1, JSON.stringify(recs));
   assert.equal(shots[0]!.firstContact, 12, JSON.stringify(shots[0]));
 });
+
+test('a cue ball hidden under the arm, taken as struck frozen when the ball beside it rolls off, and found again rolling 0.2 s on, is that stroke\'s', () => {
+  // 1051101: the cue ball, under the player's arm and unseen at rest, was struck into ball 14 lying 24 mm
+  // off; ball 14 rolled away with nothing seen moving near it (the cue ball taken as struck, frozen to it),
+  // and the cue ball came back into view rolling 0.24 s later: a second stroke "played while balls rolled"
+  // (here, where the cue ball touches nothing more, its run alone, taken for a ball moved by hand)
+  const cue: Ball = { id: 'cue', x: 0, y: 0 };
+  const fourteen: Ball = { id: 14, x: -(2 * R + 24), y: 0 };
+  const far = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: 1000, y: -500 }] as Ball[];
+  const arm: OccludedBox = { x0_mm: -40, y0_mm: -80, x1_mm: 160, y1_mm: 80 };
+  const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+  const recs: TableRecord[] = [];
+  let i = 0;
+  const push = (cueSeen: boolean, occ: OccludedBox[] = []) =>
+    recs.push(...a.push(at(i++, [...(cueSeen ? [cue] : []), fourteen, ...far].map((b) => det(b)), occ)));
+  for (let k = 0; k < 60; k++) push(true);
+  for (let k = 0; k < 30; k++) push(false, [arm]);
+  // the cue ball goes 24 mm into ball 14 in the first frame, and on at 600 mm/s the other way; ball 14 rolls off
+  for (let k = 0; k < 45; k++) {
+    cue.x = k === 0 ? -24 : -24 + 20 * k;
+    cue.y = k === 0 ? 0 : 12 * k;
+    fourteen.x = -(2 * R + 24) - Math.max(0, 40 * k - 0.4 * k * k);
+    push(k >= 7, k < 7 ? [arm] : []);
+  }
+  for (let k = 0; k < 90; k++) push(true);
+  recs.push(...a.finish());
+  const shots = recs.filter((r): r is ShotRecord => r.type === 'shot');
+  assert.equal(recs.length, 1, JSON.stringify(recs));
+  assert.equal(shots[0]!.struck, 'cue');
+  assert.equal(shots[0]!.whileMoving, false);
+  assert.equal(shots[0]!.firstContact, 14);
+  assert.ok((shots[0]!.t1 ?? 0) > 4, 'the stroke holds the cue ball\'s run');
+});

@@ -95,6 +95,8 @@ interface Motion {
 const TIED_CONTACTS_S = 0.07;
 /** Two balls taken to start this close together (s, two frames at 30 fps) started in one moment. */
 const SAME_MOMENT_S = 0.07;
+/** A cue ball taken as struck frozen against the ball that moved is its stroke's still if seen leaving this soon after (s). */
+const FROZEN_SEEN_LATE_S = 0.5;
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 const CONTACT_NOISE_MM = 10;
 /** How long before a jaw ball was last seen a ball passing it counts as its touch (see passedBy()). */
@@ -795,10 +797,13 @@ export class StrokeBuilder {
    * track was given its path a frame or two late, hidden under the cue as it was struck (see cueLookFrom()),
    * and the stroke is the cue ball's, begun when it left its place. The first ball the stroke moved, with
    * no contact seen, is taken as the first contact and flagged so. (965006 at 85.3 s: a stroke "struck cue",
-   * frozen, ended at once, and a second one, "played while balls rolled", held the pocketing.)
+   * frozen, ended at once, and a second one, "played while balls rolled", held the pocketing.) A cue ball
+   * taken as struck frozen, hidden under the arm as it rested, may be found again only some frames into its
+   * run: up to FROZEN_SEEN_LATE_S (1051101: 0.24 s, and its run became a second stroke "while balls rolled").
    */
   private lateCueStart(st: Stroke, t: Track, start_s: number): boolean {
-    if (t.id !== st.cueTrack || start_s > st.t0_s + SAME_MOMENT_S) return false;
+    const late_s = st.struck === t.id && st.struckFrozen ? FROZEN_SEEN_LATE_S : SAME_MOMENT_S;
+    if (t.id !== st.cueTrack || start_s > st.t0_s + late_s) return false;
     if (st.struck === t.id && !st.struckFrozen) return false;
     const first = st.struck !== t.id ? this.tracker.tracks.find((o) => o.id === st.struck) : undefined;
     st.struck = t.id;
