@@ -188,6 +188,32 @@ test('a ball whose centre an arm throws off for a frame and then hides for a sec
   assert.equal(moved[0]!.type, 'moved');
 });
 
+test('two balls whose tracks leap onto a hand for two frames each and lose sight of them, back on their places after, were not struck', () => {
+  // 1090201: a player leaning over the table; ball 15 under the body and ball 1 by the hand each leapt onto
+  // the hand for two frames and lost it (15 under the arm after, 1 lost from view): "struck 15", ball 1 lost
+  // away from the pockets, and later ball 1's name given to ball 15 back in view. Here ball 3 is under the
+  // body, ball 4 out in the open.
+  const balls = layout();
+  const three = balls[3]!, four = balls[4]!;
+  const body: OccludedBox = { x0_mm: three.x - 100, y0_mm: three.y - 100, x1_mm: three.x + 100, y1_mm: three.y + 150 };
+  const hand: OccludedBox = { x0_mm: 160, y0_mm: -80, x1_mm: 320, y1_mm: 80 };
+  const phantom = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.45, cueLike: 0.1, partial: true });
+  const out: FrameObservation[] = [];
+  let i = 0;
+  const push = (bs: Ball[], occ: OccludedBox[], extra?: BallDetection) => out.push(frame(i++, bs, occ, extra ? [extra] : []));
+  for (let k = 0; k < 2 * FPS; k++) push(balls, []);
+  const others = balls.filter((b) => b !== three && b !== four);
+  push([...others, four], [body]);
+  // ball 3's track takes a fingertip 300 mm off for two frames, and the hand is then boxed over it
+  for (let k = 0; k < 2; k++) push([...others, four], [body], phantom(200 + 40 * k, 0));
+  push([...others, four], [body, hand]);
+  // ball 4's is lost, and takes a knuckle 180 mm off for two frames
+  for (let k = 0; k < 2; k++) push(others, [body, hand], phantom(420 - 30 * k, -480));
+  for (let k = 0; k < 40; k++) push(others, [body, hand]);
+  for (let k = 0; k < 3 * FPS; k++) push(balls, []);
+  assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'moved'), []);
+});
+
 test('a ball slid by a hand the camera does not see, speeding up and slowing down again, is moved, not struck', () => {
   // ball 5 eased 250 mm over 0.7 s (fastest, 530 mm/s, halfway: faster than a hand is assumed to slide one),
   // no hand reported over it (1021200: a hand the detector did not box)

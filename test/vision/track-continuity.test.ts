@@ -281,7 +281,7 @@ test('a shot whose other balls moved or fell with no first contact seen says so 
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
     firstContactTrack: null, before: new Map(), rollingAtStart: new Set(), gone, independentFalls, tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
     namesAtStart: new Map(), mixedAtStart: new Map(),
-    unseenContacts: [], firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
   const ctx = {
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
@@ -457,7 +457,7 @@ test('a first contact whose ball was named otherwise when it was touched (a trac
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
     firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
     namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, namedThen]]), mixedAtStart: new Map(),
-    unseenContacts: [], firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
   const ctx = {
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
@@ -477,7 +477,7 @@ test('a first contact whose track may have exchanged balls with another during t
     t0_s: 10, struck: 1, whileMoving, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
     firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
     namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, 4]]), mixedAtStart: new Map([[1, 0], [3, 0.05]]),
-    unseenContacts: [], firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
   const ctx = (mixedNow: number) => ({
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 7, confidence: 0.42 }]]),

@@ -332,6 +332,7 @@ export class StrokeBuilder {
         st.struckMovingUntil_s = t_s;
         if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) { st.struckCovered++; st.struckCoveredFrom_s ??= t_s; }
       }
+      for (const o of live) if (o.id !== st.struck && o.state === 'visible' && this.m(o).active) st.seenMoving.set(o.id, (st.seenMoving.get(o.id) ?? 0) + 1);
     }
 
     if (st) this.falseStart(st);
@@ -627,7 +628,7 @@ export class StrokeBuilder {
       before, rollingAtStart, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
-      struckMoving: 0, struckCovered: 0, unseenContacts: [], firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
+      struckMoving: 0, struckCovered: 0, unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
       ...(whileMoving && !this.seenRestingBefore(t, p, start_s) && { struckUnsettled: true }),
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
@@ -1012,8 +1013,17 @@ export class StrokeBuilder {
    * the carried ball "struck".
    */
   private touchedNothing(st: Stroke): boolean {
-    const moved = (id: number) => !this.backInPlace(st, id);
-    return !st.contacts.some((c) => moved(c.target)) && !st.unseenContacts.some(moved) && !st.gone.length && !st.independentFalls.length;
+    return this.nothingSeenTouched(st) && !this.unseenMovers(st).length;
+  }
+
+  /** No contact seen (but with balls back on their places), and no ball left the table. */
+  private nothingSeenTouched(st: Stroke): boolean {
+    return !st.contacts.some((c) => !this.backInPlace(st, c.target)) && !st.gone.length && !st.independentFalls.length;
+  }
+
+  /** The balls set moving by contacts nobody saw that are not back on their places. */
+  private unseenMovers(st: Stroke): number[] {
+    return st.unseenContacts.filter((id) => !this.backInPlace(st, id));
   }
 
   /** The track is seen again where it stood when the stroke began. */
@@ -1043,25 +1053,31 @@ export class StrokeBuilder {
    * arm or a body ever since was no ball struck: an arm coming over it threw its centre off for a frame
    * and then hid it (1050200: ball 15, "struck" 45 mm as the player walked past, hidden for a second;
    * F3). A cued ball comes out from under the arm at once; one that never showed itself rolling did not roll.
+   * So too when the balls "set moving" with no contact seen did the same, hidden or lost from view since
+   * (1090201: a player leaning over the table; ball 15 under the body and ball 1 by the hand leapt onto
+   * the hand, each for two frames, and both were lost: "struck 15", ball 1 lost away from the pockets).
    */
   private hiddenAsItLeft(st: Stroke): boolean {
-    if (!this.touchedNothing(st) || st.struckMoving >= 3) return false;
-    return this.tracker.tracks.find((x) => x.id === st.struck)?.state === 'occluded';
+    const state = (id: number) => this.tracker.tracks.find((x) => x.id === id)?.state;
+    if (!this.nothingSeenTouched(st) || st.struckMoving >= 3 || state(st.struck) !== 'occluded') return false;
+    return this.unseenMovers(st).every((id) => (st.seenMoving.get(id) ?? 0) < 3 && (state(id) === 'occluded' || state(id) === 'missing'));
   }
 
   /**
-   * The struck ball of a motion that was no stroke is taken as resting, out of sight, where it stood: when it
+   * The balls of a motion that was no stroke are taken as resting, out of sight, where they stood: when one
    * is back in view, whether a hand moved it meanwhile is judged as for any ball hidden at rest.
    */
   private backToRestUnseen(st: Stroke): void {
-    const t = this.tracker.tracks.find((x) => x.id === st.struck);
-    const b = st.before.get(st.struck);
-    if (!t || !b) return;
-    const m = this.m(t);
-    m.active = false;
-    m.occludedAtRest = true;
-    m.anchor = { x: b[0], y: b[1] };
-    this.tracker.forgetMotion(t);
+    for (const id of [st.struck, ...this.unseenMovers(st)]) {
+      const t = this.tracker.tracks.find((x) => x.id === id);
+      const b = st.before.get(id);
+      if (!t || !b) continue;
+      const m = this.m(t);
+      m.active = false;
+      m.occludedAtRest = true;
+      m.anchor = { x: b[0], y: b[1] };
+      this.tracker.restUnseenAt(t, b[0], b[1]);
+    }
   }
 
   /**

@@ -51,6 +51,8 @@ export interface Stroke {
   struckCovered: number;
   /** the tracks of object balls set moving by contacts nobody saw; the first contact was guessed from one */
   unseenContacts: number[];
+  /** frames each ball but the struck one was seen moving in */
+  seenMoving: Map<number, number>;
   firstContactGuessed: boolean;
   /** the ball a first contact was guessed from (it started with no ball seen near it) */
   firstContactUnseen?: number;

@@ -787,6 +787,19 @@ export class Tracker {
     t.vy_mm_s = 0;
   }
 
+  /**
+   * A hidden track's last places were not its ball's (it leapt onto a hand, then lost sight of it): it rests,
+   * unseen, where it stood, and is looked for there.
+   */
+  restUnseenAt(t: Track, x_mm: number, y_mm: number): void {
+    if (t.state !== 'occluded' && t.state !== 'missing') return;
+    t.x_mm = x_mm;
+    t.y_mm = y_mm;
+    t.history = [{ t_s: t.lastSeen_s, x_mm, y_mm }];
+    t.vx_mm_s = 0;
+    t.vy_mm_s = 0;
+  }
+
   private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
     const prev = t.history.at(-1);
     const step_mm_s = prev && t_s > prev.t_s ? hypot2(d.x_mm - prev.x_mm, d.y_mm - prev.y_mm) / (t_s - prev.t_s) : 0;
