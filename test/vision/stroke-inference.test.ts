@@ -238,6 +238,33 @@ test('a cue ball that leaves unseen while its track holds the cue tip on its pla
   assert.ok(s[0]!.review.some((r) => r.what === 'struck' && /left unseen/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
 });
 
+test('a "ball" first believed during a stroke that then moves off with no ball near it is no unseen first contact', () => {
+  // 1111500: a "ball" on the bridge hand by the rail, confirmed 0.4 s into the stroke, "started" as the hand
+  // rose while the cue ball still rolled, and was taken as its first contact (a ball with no name); the cue
+  // ball went on to hit ball 4. Here the cue ball rolls from (-900, 0) at 1 m/s into ball 1 at (-120, 300).
+  const balls = layout();
+  const cue = balls[0]!, one = balls[1]!;
+  const dir = { x: one.x - cue.x, y: one.y - cue.y };
+  const len = Math.hypot(dir.x, dir.y);
+  const reach = len - 68;
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 1; k <= 60; k++, i++) {
+    const d = Math.min(reach, (1000 * k) / FPS);
+    cue.x = -900 + (dir.x / len) * d;
+    cue.y = (dir.y / len) * d;
+    if (d >= reach) one.x = -120 + Math.min(300, 15 * (k - Math.ceil((reach * FPS) / 1000)));
+    // the knuckle: seen from 0.1 s, still for 0.6 s, then rising off at 0.3 m/s
+    const knuckle: BallDetection[] = k >= 3 && k < 40 ? [{ x_mm: -1650 + (k > 21 ? 10 * (k - 21) : 0), y_mm: -820, conf: 0.7, cueLike: 0.1 }] : [];
+    out.push(frame(i, balls, [], knuckle));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+});
+
 test('a ball slid by a hand the camera does not see, speeding up and slowing down again, is moved, not struck', () => {
   // ball 5 eased 250 mm over 0.7 s (fastest, 530 mm/s, halfway: faster than a hand is assumed to slide one),
   // no hand reported over it (1021200: a hand the detector did not box)

@@ -575,8 +575,11 @@ export class StrokeBuilder {
     if (this.stroke && this.lateCueStart(this.stroke, t, start_s)) return [];
     if (this.stroke && t.id !== this.stroke.struck && !m.hanging && !this.namedCue(t)) {
       // only the cue ball is struck while balls still roll (R5.2); an object ball set moving with no
-      // ball seen near it was hit in a contact the camera missed (a fast ball between two frames)
-      this.unseenContact(this.stroke, t, start_s);
+      // ball seen near it was hit in a contact the camera missed (a fast ball between two frames) — if it
+      // was one of this stroke's balls: one believed only since the stroke began is a hand's or a body's
+      // more likely (1111500: a "ball" on the bridge hand by the rail, confirmed 0.4 s into the stroke,
+      // "started" as the hand rose and was taken as the first contact, a ball with no name)
+      if (this.stroke.tracksAtStart.includes(t.id)) this.unseenContact(this.stroke, t, start_s);
       return [];
     }
     // a ball leaving the jaw by itself is a fall in the making, not a stroke (R8); one going out onto the
