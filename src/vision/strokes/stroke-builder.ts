@@ -1119,9 +1119,9 @@ export class StrokeBuilder {
   }
 
   /**
-   * A struck ball first found far from where it rested and rolling on slowly, having touched no ball by
-   * then, left earlier than its track moved (unseen-departure.ts): the stroke is dated from its speed
-   * when found, no earlier than the last stroke's end and MAX_UNSEEN_S before, and flagged.
+   * A struck ball first found far from where it rested and rolling on slowly left earlier than its track
+   * moved (unseen-departure.ts): the stroke is dated from its speed when found, no earlier than the last
+   * stroke's end and MAX_UNSEEN_S before, and flagged.
    */
   private redateUnseenDeparture(st: Stroke): void {
     const from = st.before.get(st.struck);
@@ -1129,8 +1129,7 @@ export class StrokeBuilder {
     if (!from || !s) return;
     const path = st.struck === st.cueTrack ? [...st.cueSamples, ...st.cueAfter] : s.history;
     const d = unseenDeparture(from, st.t0_s, path, 4 * this.R);
-    // (a ball it hit as it was found slowed it: a fast ball lost for a few frames, its speed then no guide)
-    if (!d || st.contacts.some((c) => (c.cause === st.struck || c.target === st.struck) && c.t_s <= d.found_s + SAME_MOMENT_S)) return;
+    if (!d) return;
     const t0_s = Math.max(d.t0_s, this.lastEnd_s, st.t0_s - MAX_UNSEEN_S);
     if (t0_s >= st.t0_s) return;
     st.leftUnseen = { ...d, was_s: st.t0_s };

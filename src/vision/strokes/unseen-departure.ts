@@ -4,7 +4,7 @@
 // red cue ball on burgundy, found 880 mm off rolling at 0.6 m/s, began a stroke 0.75 s after it was struck,
 // one the evaluation could not pair with the true one (a stroke missed, and one made up, neither flagged).
 // No ball covers 880 mm in a frame and then rolls on at 0.6 m/s: it left earlier, and its speed when found
-// says about when — unless something stopped it there (a ball it hit as it was found: the caller knows).
+// says about when.
 import type { XY_mm } from '../../protocol/records.js';
 import type { TrackSample } from '../tracking/tracker.js';
 import { hypot2 } from '../hypot2.js';
@@ -21,8 +21,6 @@ const LEAP_RATIO = 3;
 export interface UnseenDeparture {
   /** when the ball most likely left its place */
   t0_s: number;
-  /** when it was first found away from it */
-  found_s: number;
   /** how far from it the ball was first found, and how fast it rolled then */
   leap_mm: number;
   speed_mm_s: number;
@@ -44,5 +42,5 @@ export function unseenDeparture(from: XY_mm, t0_s: number, path: readonly TrackS
   if (leap_mm / (a.t_s - t0_s) <= LEAP_RATIO * speed_mm_s) return null;
   // leap = v·T + ½·a·T², the ball slowing at SLOWING_mm_s2 from an unknown start down to v when found
   const T_s = (-speed_mm_s + Math.sqrt(speed_mm_s ** 2 + 2 * SLOWING_mm_s2 * leap_mm)) / SLOWING_mm_s2;
-  return { t0_s: a.t_s - T_s, found_s: a.t_s, leap_mm, speed_mm_s };
+  return { t0_s: a.t_s - T_s, leap_mm, speed_mm_s };
 }
