@@ -214,30 +214,6 @@ test('two balls whose tracks leap onto a hand for two frames each and lose sight
   assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'moved'), []);
 });
 
-test('a cue ball that leaves unseen while its track holds the cue tip on its place is dated from its speed when found, and flagged', () => {
-  // 1095002: the red cue ball on burgundy, not found as it left; its track held the cue's tip by its place
-  // for 0.7 s, then leapt 880 mm to the ball rolling at 0.6 m/s, and the stroke was dated 0.75 s late.
-  // Here it leaves at 2 s at 1.5 m/s, slowing by 1 m/s a second, and is found again 0.7 s on.
-  const balls = layout();
-  const cue = balls[0]!;
-  const out: FrameObservation[] = [];
-  let i = 0;
-  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
-  const tip: BallDetection = { x_mm: -900, y_mm: 15, conf: 0.6, cueLike: 0.9 };
-  for (let k = 1; k <= 50; k++, i++) {
-    const t = k / FPS;
-    cue.x = -900 + 1500 * t - 500 * t * t;
-    // the tip stays on the ball's place until it is drawn back, two frames before the ball is found
-    out.push(k <= 21 ? frame(i, balls.slice(1), [], k <= 19 ? [tip] : []) : frame(i, balls));
-  }
-  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
-  const s = shots(run(out));
-  assert.equal(s.length, 1, JSON.stringify(s));
-  assert.equal(s[0]!.struck, 'cue');
-  assert.ok(Math.abs((s[0]!.t0 ?? 0) - 2) < 0.35, `dated ${s[0]!.t0}`);
-  assert.ok(s[0]!.review.some((r) => r.what === 'struck' && /left unseen/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
-});
-
 test('a "ball" first believed during a stroke that then moves off with no ball near it is no unseen first contact', () => {
   // 1111500: a "ball" on the bridge hand by the rail, confirmed 0.4 s into the stroke, "started" as the hand
   // rose while the cue ball still rolled, and was taken as its first contact (a ball with no name); the cue

@@ -128,10 +128,6 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       // it vanished almost as soon as it moved (under an arm, in the air): when it was struck, and where it went, are inferred
       review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `ball ${struck} was seen moving in ${st.struckMoving} frame(s) before it vanished` });
     }
-    if (st.leftUnseen) {
-      const u = st.leftUnseen;
-      review.push({ what: 'struck', ball: struck, confidence: 0.7, why: `ball ${struck} was first seen going ${(u.leap_mm / 1000).toFixed(2)} m from where it rested, rolling at ${(u.speed_mm_s / 1000).toFixed(1)} m/s: it left unseen, and the stroke is dated ${(u.was_s - st.t0_s).toFixed(1)} s before its track moved` });
-    }
     if (st.creptStart) review.push({ what: 'struck', ball: struck, confidence: 0.6, why: `the stroke began with ball ${struck} creeping a few millimetres, never seen to roll: a soft stroke, or a ball touched by a hand or the cue` });
     if (st.struckFrozen) review.push({ what: 'struck', ball: struck, confidence: 0.6, why: `ball ${struck} rested against the balls that moved and was not seen to move: taken as struck` });
     if (st.firstContactTrack === null && (st.contacts.length > 0 || st.gone.some((t) => t.id !== st.struck))) {

@@ -9,7 +9,6 @@ import type { IdentityBook, Naming } from '../identity/identity-book.js';
 import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
-import { unseenDeparture } from './unseen-departure.js';
 import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
 import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
@@ -98,8 +97,6 @@ const TIED_CONTACTS_S = 0.07;
 const SAME_MOMENT_S = 0.07;
 /** A cue ball taken as struck frozen against the ball that moved is its stroke's still if seen leaving this soon after (s). */
 const FROZEN_SEEN_LATE_S = 0.5;
-/** A struck ball that left unseen is dated back from its speed when found by this much at most (s). */
-const MAX_UNSEEN_S = 2;
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 const CONTACT_NOISE_MM = 10;
 /** How long before a jaw ball was last seen a ball passing it counts as its touch (see passedBy()). */
@@ -965,7 +962,6 @@ export class StrokeBuilder {
     // whether a hand had moved a hidden ball is no longer to be told once a stroke has run: it may have moved
     // any ball, seen to or not
     for (const id of this.motion.keys()) this.settleHidden(id);
-    this.redateUnseenDeparture(st);
     this.lastEnd_s = t_s;
     return { records: this.finishStroke(t_s, truncated), wasStroke: true };
   }
@@ -1116,24 +1112,6 @@ export class StrokeBuilder {
     if (!t || !b || hypot2(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
     this.settleHidden(st.struck);
     return [this.moved(t, st.t0_s)];
-  }
-
-  /**
-   * A struck ball first found far from where it rested and rolling on slowly left earlier than its track
-   * moved (unseen-departure.ts): the stroke is dated from its speed when found, no earlier than the last
-   * stroke's end and MAX_UNSEEN_S before, and flagged.
-   */
-  private redateUnseenDeparture(st: Stroke): void {
-    const from = st.before.get(st.struck);
-    const s = this.tracker.tracks.find((x) => x.id === st.struck);
-    if (!from || !s) return;
-    const path = st.struck === st.cueTrack ? [...st.cueSamples, ...st.cueAfter] : s.history;
-    const d = unseenDeparture(from, st.t0_s, path, 4 * this.R);
-    if (!d) return;
-    const t0_s = Math.max(d.t0_s, this.lastEnd_s, st.t0_s - MAX_UNSEEN_S);
-    if (t0_s >= st.t0_s) return;
-    st.leftUnseen = { ...d, was_s: st.t0_s };
-    st.t0_s = t0_s;
   }
 
   /** The question whether a hand moved the ball while it was hidden is answered, or moot. */

@@ -51,8 +51,6 @@ export interface Stroke {
   struckCovered: number;
   /** the tracks of object balls set moving by contacts nobody saw; the first contact was guessed from one */
   unseenContacts: number[];
-  /** the struck ball was found far off and rolling slowly: the stroke was dated back from `was_s` (unseen-departure.ts) */
-  leftUnseen?: { leap_mm: number; speed_mm_s: number; was_s: number };
   /** frames each ball but the struck one was seen moving in */
   seenMoving: Map<number, number>;
   firstContactGuessed: boolean;
