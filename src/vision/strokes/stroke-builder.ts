@@ -332,7 +332,10 @@ export class StrokeBuilder {
         st.struckMovingUntil_s = t_s;
         if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) { st.struckCovered++; st.struckCoveredFrom_s ??= t_s; }
       }
-      for (const o of live) if (o.id !== st.struck && o.state === 'visible' && this.m(o).active) st.seenMoving.set(o.id, (st.seenMoving.get(o.id) ?? 0) + 1);
+      for (const id of st.unseenContacts) {
+        const o = live.find((x) => x.id === id);
+        if (o && o.state === 'visible' && this.m(o).active) st.seenMoving.set(id, (st.seenMoving.get(id) ?? 0) + 1);
+      }
     }
 
     if (st) this.falseStart(st);

@@ -51,7 +51,7 @@ export interface Stroke {
   struckCovered: number;
   /** the tracks of object balls set moving by contacts nobody saw; the first contact was guessed from one */
   unseenContacts: number[];
-  /** frames each ball but the struck one was seen moving in */
+  /** frames each of `unseenContacts` was seen moving in since it started */
   seenMoving: Map<number, number>;
   firstContactGuessed: boolean;
   /** the ball a first contact was guessed from (it started with no ball seen near it) */

@@ -796,8 +796,7 @@ export class Tracker {
     t.x_mm = x_mm;
     t.y_mm = y_mm;
     t.history = [{ t_s: t.lastSeen_s, x_mm, y_mm }];
-    t.vx_mm_s = 0;
-    t.vy_mm_s = 0;
+    this.forgetMotion(t);
   }
 
   private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
