@@ -99,6 +99,8 @@ const SAME_MOMENT_S = 0.07;
 const FROZEN_SEEN_LATE_S = 0.5;
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 const CONTACT_NOISE_MM = 10;
+/** How far past touching (mm) a ball that stopped dead on another may be found: its centre a little short or blurred. */
+const KNOCK_SLACK_MM = 15;
 /** How long before a jaw ball was last seen a ball passing it counts as its touch (see passedBy()). */
 const PASSED_BY_S = 0.25;
 /** …and how long after it. */
@@ -238,7 +240,11 @@ export class StrokeBuilder {
           if (!m.leapt && this.stroke && step > this.R && prior < 10) { m.leapt = true; continue; }
           if (m.leapt) {
             m.leapt = false;
-            if (step < 10 || (m.anchor && hypot2(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 10)) {
+            // (unless it stopped against a ball it knocked on: a cue ball struck while balls rolled, 85 mm in
+            // its first frame, all but stopped dead on ball 12, which left; taken as a mismatch, the stroke
+            // was seen only when the cue ball crept on, with 12 gone as an unseen contact of the one before — 1110901)
+            const stoodStill = step < 10 && !this.knockedOn(t, m, live);
+            if (stoodStill || (m.anchor && hypot2(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 10)) {
               this.tracker.forgetMotion(t);
               m.anchor = { x: t.x_mm, y: t.y_mm };
               m.restSince_s = t_s;
@@ -347,6 +353,23 @@ export class StrokeBuilder {
       if (!moving && t_s - st.t0_s > this.o.rest_s) out.push(...this.closeStroke(st, t_s, false).records);
     }
     return out;
+  }
+
+  /**
+   * Whether a track that leapt from rest and then stood still stopped against a resting ball it sent off:
+   * a neighbour lying ahead of the leap, touching where it landed, has left its own place the same way.
+   */
+  private knockedOn(t: Track, m: Motion, live: Track[]): boolean {
+    if (!m.anchor) return false;
+    const lx = t.x_mm - m.anchor.x, ly = t.y_mm - m.anchor.y;
+    return live.some((o) => {
+      const a = this.m(o).anchor;
+      if (o.id === t.id || !o.confirmed || !a) return false;
+      const ahead = (a.x - m.anchor!.x) * lx + (a.y - m.anchor!.y) * ly > 0;
+      const touching = hypot2(a.x - t.x_mm, a.y - t.y_mm) <= 2 * this.R + KNOCK_SLACK_MM;
+      const left = hypot2(o.x_mm - a.x, o.y_mm - a.y) > this.R && (o.x_mm - a.x) * lx + (o.y_mm - a.y) * ly > 0;
+      return ahead && touching && left;
+    });
   }
 
   /**

@@ -4,7 +4,7 @@
 // Without this the lost track kept its name for the rest of the game, the new one was named by
 // elimination with no confidence, and every later stroke it played in was misnamed (a cue ball lost
 // once, struck hard, made the next five strokes "struck 12").
-import { MIN_LOOKS, type Track } from './tracker.js';
+import { CUE_LOOK, MIN_LOOKS, type Track } from './tracker.js';
 
 export interface ReunionOptions {
   /** a track lost for less than this, s, may still be found where it was */
@@ -15,7 +15,7 @@ export interface ReunionOptions {
   minLooks: number;
 }
 
-export const REUNION: ReunionOptions = { lostFor_s: 1, cueLook: 0.5, minLooks: MIN_LOOKS };
+export const REUNION: ReunionOptions = { lostFor_s: 1, cueLook: CUE_LOOK, minLooks: MIN_LOOKS };
 
 /** Pairs of a lost track and the new track that is the same ball, each pair the only one either could be in. */
 export function reunions(tracks: readonly Track[], t_s: number, o: ReunionOptions = REUNION): { lost: Track; found: Track }[] {

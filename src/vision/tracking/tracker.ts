@@ -208,6 +208,8 @@ const UNLIKE_LOOK = 0.6;
 const CREEP_MM_S = 150;
 /** Whole detections a track needs before its look counts. */
 export const MIN_LOOKS = 5;
+/** A track's mean look (how like the cue ball, 0..1) above this is the cue ball's. */
+export const CUE_LOOK = 0.5;
 
 /** A track this young seen whole fewer times than PHANTOM_WHOLE that goes into a pocket or over a cushion is taken for a phantom (see unseen()). */
 const PHANTOM_AGE_S = 3;
@@ -469,7 +471,10 @@ export class Tracker {
     // with no ball rolling: fingers on the rail that held still two seconds while the player aimed became a
     // ball a third of a second into the stroke. A ball put back on the table still counts, two seconds
     // after it is put down)
-    const everyBallHeld = this.allHeld(t_s);
+    // (a set has one cue ball: a second "ball" with its look while a ball with that look is in view elsewhere is
+    // held to the same wait. 1110901: a red sleeve on red cloth beside a red cue ball, a "ball" on the forearm
+    // 0.7 s while the player aimed, became one, followed the arm away and was "pocketed")
+    const everyBallHeld = this.allHeld(t_s) || this.secondCueBall(t);
     if (hypot2(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
       || (everyBallHeld && this.anyRolling())) t.restSince_s = t_s;
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
@@ -477,6 +482,12 @@ export class Tracker {
     // throw part-found "balls" that held still for half a second and became balls. Not everywhere: the
     // balls of a rack cut by their neighbours may never be found whole before the break)
     else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? (everyBallHeld ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
+  }
+
+  /** Whether a track looks like the cue ball while a ball that does is in view somewhere else. */
+  private secondCueBall(t: Track): boolean {
+    const cueLike = (k: Track) => (k.lookN ?? 0) >= MIN_LOOKS && k.look! > CUE_LOOK;
+    return cueLike(t) && this.tracks.some((k) => k !== t && k.confirmed && k.state === 'visible' && cueLike(k) && hypot2(k.x_mm - t.x_mm, k.y_mm - t.y_mm) > 2 * this.R);
   }
 
   /** Whether a ball on the table is rolling (a confirmed track seen moving faster than the rest speed). */
