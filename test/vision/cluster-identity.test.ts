@@ -7,6 +7,7 @@ import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
 import type { BallDetection, FrameObservation, OccludedBox } from '../../src/vision/observation.js';
 import type { ShotRecord, TableRecord } from '../../src/protocol/records.js';
 import { matchInTwoStages, Tracker } from '../../src/vision/tracking/tracker.js';
+import { assign } from '../../src/vision/tracking/assignment.js';
 import { RUSSIAN_12FT } from '../../src/table/geometry.js';
 import { at, det, R, type Ball } from './observations.js';
 
@@ -18,6 +19,18 @@ test('two-stage matching: a detection on a track\'s own place is that track\'s, 
   assert.deepEqual(matchInTwoStages([[Infinity, 211], [Infinity, 1]], R), [-1, 1]);
   // with nothing near, the second stage still takes far matches (a ball struck hard from rest)
   assert.deepEqual(matchInTwoStages([[250]], R), [0]);
+});
+
+test("matching with a cost for going unmatched: a track is left unseen rather than making another leap far onto a detection unlike it", () => {
+  // (1115002's break) ball 3's track has no detection of its own; its nearest is ball 11's, 93 mm off; ball 11's
+  // track is 47 mm from it, and 482 (333 mm and a wholly unlike look) from the cue ball's, the one left over
+  const cost = [[93, Infinity], [47, 482]];
+  assert.deepEqual(assign(cost), [0, 1], 'without the cost every track that can be matched is, however far');
+  assert.deepEqual(assign(cost, 450), [-1, 0]);
+  assert.deepEqual(matchInTwoStages(cost, R, [true, true], 450), [-1, 0]);
+  // a track with a detection of its own in reach still takes it, however far, when no other pays for it
+  assert.deepEqual(assign([[300, Infinity]], 450), [0]);
+  assert.deepEqual(assign([[300], [Infinity]], 450), [0, -1]);
 });
 
 test('two-stage matching: a ball\'s track near its expected place is served before a candidate nearer still', () => {

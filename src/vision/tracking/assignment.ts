@@ -2,9 +2,16 @@
 
 /**
  * `cost[i][j]` for rows i and columns j (rectangular allowed). Returns for each row the column it
- * gets, or -1. Pairs whose cost is `Infinity` are never assigned.
+ * gets, or -1. Pairs whose cost is `Infinity` are never assigned. Without `miss`, as many rows as can be
+ * get a column; with it, a row may go without one at that cost, when every way of giving it one costs
+ * the others more.
  */
-export function assign(cost: number[][]): number[] {
+export function assign(cost: number[][], miss?: number): number[] {
+  if (miss !== undefined && cost.length) {
+    const cols = cost[0]!.length;
+    const out = assign(cost.map((row, i) => [...row, ...cost.map((_, k) => (k === i ? miss : Infinity))]));
+    return out.map((j) => (j >= cols ? -1 : j));
+  }
   const rows = cost.length;
   const cols = rows ? cost[0]!.length : 0;
   if (!rows || !cols) return new Array(rows).fill(-1);

@@ -142,7 +142,7 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
  * neighbour's detection and the neighbour's onto the next, shifting identities down a chain.
  * With `sure` (the tracks of balls, as against candidates), the first stage serves those tracks first.
  */
-export function matchInTwoStages(cost: number[][], near_mm: number, sure?: readonly boolean[]): number[] {
+export function matchInTwoStages(cost: number[][], near_mm: number, sure?: readonly boolean[], miss_mm?: number): number[] {
   const near = (pick: (i: number) => boolean, taken: ReadonlySet<number>) =>
     assign(cost.map((row, i) => row.map((c, j) => (pick(i) && !taken.has(j) && c <= near_mm ? c : Infinity))));
   // the balls' own tracks first, then the candidates: a candidate born on a rolling ball's shadow, 50 mm
@@ -156,7 +156,7 @@ export function matchInTwoStages(cost: number[][], near_mm: number, sure?: reado
   const takenCols = new Set(match.filter((j) => j >= 0));
   const rest = match.map((j, i) => (j >= 0 ? -1 : i)).filter((i) => i >= 0);
   if (!rest.length || takenCols.size === (cost[0]?.length ?? 0)) return match;
-  const second = assign(rest.map((i) => cost[i]!.map((c, j) => (takenCols.has(j) ? Infinity : c))));
+  const second = assign(rest.map((i) => cost[i]!.map((c, j) => (takenCols.has(j) ? Infinity : c))), miss_mm);
   rest.forEach((i, k) => { match[i] = second[k]!; });
   return match;
 }
@@ -255,6 +255,13 @@ const BALLS_IN_SET = 16;
  * a ball after resting this long (s), not TrackerOptions.confirm_s.
  */
 const CONFIRM_UNSEEN_WHOLE_S = 2;
+/**
+ * What leaving a track without a detection this frame costs in the assignment, mm: above any one match a
+ * ball's own gate and look allow a visible ball, so a track is left unseen only when matching it would make
+ * another take a detection that much worse (1115002's break: ball 3, found nowhere, took ball 11's detection,
+ * and ball 11's track leapt 333 mm onto the cue ball's, which looked nothing like it).
+ */
+const MISS_MM = 450;
 /** ... by a cushion: within this many balls' widths of its nose */
 const BY_CUSHION_BALLS = 3;
 
@@ -344,7 +351,7 @@ export class Tracker {
     // (and each detection's look, once)
     const looks = o.detections.map((d) => this.opts.lookOf?.(d));
     const cost = live.map((t) => o.detections.map((d, j) => this.matchCost(t, d, underArm[j]!, looks[j], o.t_s, dt)));
-    const match = matchInTwoStages(cost, this.R, live.map((t) => t.confirmed));
+    const match = matchInTwoStages(cost, this.R, live.map((t) => t.confirmed), MISS_MM);
     this.swaps = possibleSwaps(live, cost, match, this.R, (i, j) => this.plainCost(live[i]!, o.detections[j]!, underArm[j]!, looks[j], o.t_s));
     this.leaps = possibleLeaps(live.map((t) => t.id), live.map((t) => t.confirmed), match, (i, j) => this.placeDistance(live[i]!, o.detections[j]!, o.t_s), this.R);
     const used = new Set<number>();
