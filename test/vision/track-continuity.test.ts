@@ -421,6 +421,26 @@ test('a ball hit towards a middle pocket, seen one step and lost, went into the 
   assert.equal(t.pocket, 'MR');
 });
 
+test("a ball struck fast by a corner pocket, seen one step heading over the cushion clear of the pocket's mouth and lost, is off the table; one heading into the mouth is pocketed", () => {
+  // 1110600: the cue ball at rest 180 mm from the head-right corner, struck at 5 m/s, seen once 119 mm on
+  // heading to cross the side cushion's line 100 mm from the corner (the jaw point is 52 mm from it), then gone
+  const run = (to: { x: number; y: number }) => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    const b: Ball = { id: 'cue', x: -1578, y: -672 };
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
+    const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+    tr.update(at(i++, [det({ id: 'cue', ...to }), ...far.map((f) => det(f))]));
+    for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+    return tr.tracks.find((x) => x.id === id)!;
+  };
+  assert.equal(run({ x: -1626, y: -781 }).state, 'offTable');
+  // the same strike aimed at the corner itself crosses the cushion's line inside the mouth
+  const into = run({ x: -1660, y: -755 });
+  assert.equal(into.state, 'pocketed');
+  assert.equal(into.pocket, 'HR');
+});
+
 test('while every ball of the set has a track, a new "ball" must rest two seconds with no ball rolling before it counts (balls are not made)', () => {
   // fifteen balls at rest; the sixteenth is struck off the table (so all sixteen are accounted for) or
   // was never there; then a "ball" shows by the rail (the bridge hand's knuckles) and holds still a second

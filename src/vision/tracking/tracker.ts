@@ -901,7 +901,12 @@ export class Tracker {
       t.state = 'missing';
       return;
     }
-    if (zone && !(resting && this.restedFor(t, SETTLED_S) && !zone.jaw(t.x_mm, t.y_mm))) {
+    // (nor does a ball struck fast that was last seen heading over the cushion clear of the pocket's mouth:
+    // 1110600's cue ball, struck at 5 m/s from 180 mm beside the corner, crossed the cushion's line 100 mm
+    // along it, past the jaw, and jumped the rail; lost at once, it was "pocketed")
+    const lastTwo = t.history.slice(-2);
+    const missed = zone && lastTwo.length === 2 && hypot2(sx, sy) >= STRIKE_MM_S && zone.missedBy(lastTwo[0]!, lastTwo[1]!);
+    if (zone && !missed && !(resting && this.restedFor(t, SETTLED_S) && !zone.jaw(t.x_mm, t.y_mm))) {
       if (phantom) {
         t.state = 'dropped' as TrackState;
         return;
