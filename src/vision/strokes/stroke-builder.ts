@@ -360,12 +360,13 @@ export class StrokeBuilder {
    * a neighbour lying ahead of the leap, touching where it landed, has left its own place the same way.
    */
   private knockedOn(t: Track, m: Motion, live: Track[]): boolean {
-    if (!m.anchor) return false;
-    const lx = t.x_mm - m.anchor.x, ly = t.y_mm - m.anchor.y;
+    const from = m.anchor;
+    if (!from) return false;
+    const lx = t.x_mm - from.x, ly = t.y_mm - from.y;
     return live.some((o) => {
       const a = this.m(o).anchor;
       if (o.id === t.id || !o.confirmed || !a) return false;
-      const ahead = (a.x - m.anchor!.x) * lx + (a.y - m.anchor!.y) * ly > 0;
+      const ahead = (a.x - from.x) * lx + (a.y - from.y) * ly > 0;
       const touching = hypot2(a.x - t.x_mm, a.y - t.y_mm) <= 2 * this.R + KNOCK_SLACK_MM;
       const left = hypot2(o.x_mm - a.x, o.y_mm - a.y) > this.R && (o.x_mm - a.x) * lx + (o.y_mm - a.y) * ly > 0;
       return ahead && touching && left;

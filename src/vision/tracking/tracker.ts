@@ -141,6 +141,7 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
  * frame in a cluster (merged with a neighbour, or under the cue) had its track leap onto a
  * neighbour's detection and the neighbour's onto the next, shifting identities down a chain.
  * With `sure` (the tracks of balls, as against candidates), the first stage serves those tracks first.
+ * With `miss_mm`, the second stage may leave a track unmatched at that cost (see assign()).
  */
 export function matchInTwoStages(cost: number[][], near_mm: number, sure?: readonly boolean[], miss_mm?: number): number[] {
   const near = (pick: (i: number) => boolean, taken: ReadonlySet<number>) =>
@@ -255,15 +256,18 @@ const BALLS_IN_SET = 16;
  * a ball after resting this long (s), not TrackerOptions.confirm_s.
  */
 const CONFIRM_UNSEEN_WHOLE_S = 2;
-/**
- * What leaving a track without a detection this frame costs in the assignment, mm: above any one match a
- * ball's own gate and look allow a visible ball, so a track is left unseen only when matching it would make
- * another take a detection that much worse (1115002's break: ball 3, found nowhere, took ball 11's detection,
- * and ball 11's track leapt 333 mm onto the cue ball's, which looked nothing like it).
- */
-const MISS_MM = 450;
 /** ... by a cushion: within this many balls' widths of its nose */
 const BY_CUSHION_BALLS = 3;
+/**
+ * What leaving a track without a detection this frame costs in the assignment, mm: above the farthest leap the
+ * gate allows a visible ball between two frames at 30 fps (2R + 300 mm) onto a detection that looks like it, so a
+ * track is left unseen when matching it would make another take a detection that much worse (1115002's break:
+ * ball 3, found nowhere, took ball 11's detection, and ball 11's track leapt 333 mm onto the cue ball's, which
+ * looked nothing like it), or when its only match is a leap near the gate's edge onto something unlike it. It
+ * caps every match: a hidden track, whose gate grows past it, is looked for no farther (look cost included); a
+ * ball found farther off starts a new track, which the handovers and reunions may give back to the hidden one.
+ */
+const MISS_MM = 450;
 
 /** A resting ball's track does not leap further than this many radii onto a detection on a cushion's line. */
 const ON_CUSHION_LEAP_R = 3;
@@ -904,8 +908,8 @@ export class Tracker {
     // (nor does a ball struck fast that was last seen heading over the cushion clear of the pocket's mouth:
     // 1110600's cue ball, struck at 5 m/s from 180 mm beside the corner, crossed the cushion's line 100 mm
     // along it, past the jaw, and jumped the rail; lost at once, it was "pocketed")
-    const lastTwo = t.history.slice(-2);
-    const missed = zone && lastTwo.length === 2 && hypot2(sx, sy) >= STRIKE_MM_S && zone.missedBy(lastTwo[0]!, lastTwo[1]!);
+    const from = t.history.at(-2), to = t.history.at(-1);
+    const missed = zone && from && to && hypot2(sx, sy) >= STRIKE_MM_S && zone.missedBy(from, to);
     if (zone && !missed && !(resting && this.restedFor(t, SETTLED_S) && !zone.jaw(t.x_mm, t.y_mm))) {
       if (phantom) {
         t.state = 'dropped' as TrackState;
