@@ -8,7 +8,7 @@
 // three, its track's speed still lags the strike, and the ball is found again as a new candidate further
 // on, which never rests until the stroke is over. A candidate born ahead of a lost rolling track, on its
 // line and going its way, is that ball.
-import { MIN_LOOKS, type Track } from './tracker.js';
+import { lookKnown, type Track } from './tracker.js';
 import { hypot2 } from '../hypot2.js';
 
 export interface HandoverOptions {
@@ -188,7 +188,7 @@ export function cueLookFrom(cand: Track, others: readonly Track[], hidden: reado
   const a = h[0]!, b = h.at(-1)!;
   if (hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / Math.max(1e-3, b.t_s - a.t_s) < o.minSpeed_mm_s) return null;
   // (a look counts from the tracker's own number of whole sightings)
-  const lookAtLeast = (t: Track, l: number) => (t.lookN ?? 0) >= MIN_LOOKS && t.look! >= l;
+  const lookAtLeast = (t: Track, l: number) => lookKnown(t) && t.look! >= l;
   const src = hidden.filter((t) => t.confirmed && t.state !== 'visible' && lookAtLeast(t, o.cueLook) && hypot2(t.vx_mm_s, t.vy_mm_s) <= restSpeed_mm_s);
   if (src.length !== 1) return null;
   const t = src[0]!;

@@ -209,6 +209,10 @@ const UNLIKE_LOOK = 0.6;
 const CREEP_MM_S = 150;
 /** Whole detections a track needs before its look counts. */
 export const MIN_LOOKS = 5;
+/** Whether the track has been seen whole often enough for its look (how like the cue ball) to count. */
+export function lookKnown(t: Track): boolean {
+  return (t.lookN ?? 0) >= MIN_LOOKS;
+}
 /** A track's mean look (how like the cue ball, 0..1) above this is the cue ball's. */
 export const CUE_LOOK = 0.5;
 
@@ -497,7 +501,7 @@ export class Tracker {
 
   /** Whether a track looks like the cue ball while a ball that does is in view somewhere else. */
   private secondCueBall(t: Track): boolean {
-    const cueLike = (k: Track) => (k.lookN ?? 0) >= MIN_LOOKS && k.look! > CUE_LOOK;
+    const cueLike = (k: Track) => lookKnown(k) && k.look! > CUE_LOOK;
     return cueLike(t) && this.tracks.some((k) => k !== t && k.confirmed && k.state === 'visible' && cueLike(k) && hypot2(k.x_mm - t.x_mm, k.y_mm - t.y_mm) > 2 * this.R);
   }
 
@@ -521,7 +525,7 @@ export class Tracker {
    * by an arm may hold the arm's colour; one cut by blur or a neighbour still has the ball's.)
    */
   private lookCost(t: Track, d: BallDetection, underArm: boolean, l: number | undefined): number {
-    if ((t.lookN ?? 0) < MIN_LOOKS || (d.partial && underArm)) return 0;
+    if (!lookKnown(t) || (d.partial && underArm)) return 0;
     return l === undefined ? 0 : LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
   }
 
