@@ -1314,3 +1314,33 @@ test('a second "ball" with the cue ball\'s look, resting while the cue ball is i
   const s = shots(recs);
   assert.ok(s.every((x) => !x.pocketed.some((p) => p.ball === 'cue') && !x.offTable.includes('cue')), JSON.stringify(s));
 });
+
+test('a ball whose track steps onto the hand over it and is lost there, put down 170 mm on by that hand, was moved, not struck', () => {
+  // (development clip 1121200: ball 1's track took a piece of the hand 32 mm off as the hand closed over it and
+  // was lost when the hand moved on; the ball was put down 170 mm away, found by a track born on the hand in
+  // that same frame: "struck 1", lost away from the pockets, and ball 1 lost for the rest of the clip)
+  const balls = layout();
+  const one = balls[1]!;
+  const others = balls.filter((b) => b !== one);
+  const home = { x: one.x, y: one.y }, dest = { x: one.x + 30, y: one.y - 170 };
+  const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 45, y0_mm: y - 45, x1_mm: x + 45, y1_mm: y + 45 });
+  const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  // the hand closes over it
+  for (let k = 0; k < 4; k++, i++) out.push(frame(i, others, [box(home.x, home.y)]));
+  out.push(frame(i++, others, [box(home.x, home.y)], [part(home.x + 18, home.y + 27), part(home.x - 40, home.y + 23)]));
+  // and carries it off, a piece of the hand found now and then
+  for (let k = 1; k <= 30; k++, i++) {
+    const f = k / 30, hx = home.x + f * (dest.x - home.x), hy = home.y + f * (dest.y - home.y);
+    out.push(frame(i, others, [box(hx, hy)], k % 3 === 0 ? [part(hx - 40 * (1 - f), hy + 23 * (1 - f))] : []));
+  }
+  // puts it down, lingers, and goes
+  for (let k = 0; k < 6; k++, i++) out.push(frame(i, [...others, { id: 1, ...dest }], [box(dest.x + 30, dest.y)]));
+  for (let k = 0; k < 4 * FPS; k++, i++) out.push(frame(i, [...others, { id: 1, ...dest }]));
+  const recs = run(out);
+  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
+  const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
+  assert.equal(moved.length, 1, JSON.stringify(recs));
+});

@@ -1086,10 +1086,14 @@ export class StrokeBuilder {
    * So too when the balls "set moving" with no contact seen did the same, hidden or lost from view since
    * (1090201: a player leaning over the table; ball 15 under the body and ball 1 by the hand leapt onto
    * the hand, each for two frames, and both were lost: "struck 15", ball 1 lost away from the pockets).
+   * Lost from view with the hand that covered it as it moved counts as hidden too: the hand carried it off
+   * (1121200: ball 1's track took a piece of the closing hand 32 mm off, and when the hand moved on its
+   * place was bare: "struck 1", lost away from the pockets; the ball was put down 170 mm away).
    */
   private hiddenAsItLeft(st: Stroke): boolean {
     const state = (id: number) => this.tracker.tracks.find((x) => x.id === id)?.state;
-    if (!this.nothingSeenTouched(st) || st.struckMoving >= 3 || state(st.struck) !== 'occluded') return false;
+    const hidden = state(st.struck) === 'occluded' || (state(st.struck) === 'missing' && st.struckCovered > 0);
+    if (!this.nothingSeenTouched(st) || st.struckMoving >= 3 || !hidden) return false;
     return this.unseenMovers(st).every((id) => (st.seenMoving.get(id) ?? 0) < 3 && (state(id) === 'occluded' || state(id) === 'missing'));
   }
 

@@ -957,12 +957,15 @@ export class Tracker {
       return;
     }
     if (t.lastSeen_s > this.vanishAfter_s && resting && !hidden && t.lastHidden_s !== undefined && t.lastHidden_s > t.lastSeen_s && o.t_s - t.lastHidden_s > VANISH_CLEAR_S
-      && !this.tracks.some((n) => n !== t && n.confirmed && n.born_s >= t.lastSeen_s && n.state !== 'pocketed' && n.state !== 'offTable')) {
+      && !this.tracks.some((n) => n !== t && n.born_s >= t.lastSeen_s && n.state !== 'pocketed' && n.state !== 'offTable'
+        && (n.confirmed || (n.state === 'visible' && hypot2(n.vx_mm_s, n.vy_mm_s) <= this.opts.restSpeed_mm_s)))) {
       // a ball at rest does not go by itself: the cue, a hand or an arm covered it, and its place is
       // clear now with no ball in it, and no new ball has come to rest anywhere (a hand that moved it
       // put it down somewhere; found in the very frame the hidden one was last seen counts: in 1031201
       // a piece of the hand at the old place was the track's last sight of it as the ball came to
-      // rest 100 mm on). Struck off the table too fast to be seen (a jump starts under the cue), or
+      // rest 100 mm on; one resting that is not yet a ball counts until it is one or goes: a ball put down by
+      // the hand that carried it off needs half a second clear of the hand to be believed, and its old place
+      // had been clear longer). Struck off the table too fast to be seen (a jump starts under the cue), or
       // picked up: gone unseen, for a person to confirm.
       t.state = 'offTable';
       t.gone_s = t.lastSeen_s;
