@@ -1344,3 +1344,35 @@ test('a ball whose track steps onto the hand over it and is lost there, put down
   const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
   assert.equal(moved.length, 1, JSON.stringify(recs));
 });
+
+test('a cue ball that rebounds off a ball resting against a cushion, which barely moves, touched it; one turned back by the cushion beside it did not', () => {
+  // (development game 1135003: the cue ball came back three times off ball 10, pressed to the head cushion,
+  // which moved a millimetre; each stroke was "no contact", or no stroke at all)
+  const scene = (cueY: number) => {
+    const cue: Ball = { id: 'cue', x: 1560, y: cueY };
+    const one: Ball = { id: 1, x: 1775 - 34 - 1, y: 0 };
+    const rest = layout().slice(2);
+    const out: FrameObservation[] = [];
+    let i = 0;
+    for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest]));
+    // in at 420 mm/s, to touching ball 1 or, passing beside it, to the cushion's nose
+    const hits = Math.abs(cueY) < 68;
+    const stopAt = hits ? one.x - Math.sqrt(68 ** 2 - cueY ** 2) : 1775 - 34;
+    while (cue.x < stopAt - 0.5) {
+      cue.x = Math.min(stopAt, cue.x + 14);
+      if (hits && cue.x >= stopAt) one.x += 1;
+      out.push(frame(i++, [cue, one, ...rest]));
+    }
+    // back out at a third of the pace, slowing to a stop
+    for (let v = 6; v > 0.2; v *= 0.93) { cue.x -= v; out.push(frame(i++, [cue, one, ...rest])); }
+    for (let k = 0; k < 3 * FPS; k++) out.push(frame(i++, [cue, one, ...rest]));
+    return shots(run(out));
+  };
+  const hit = scene(0);
+  assert.equal(hit.length, 1, JSON.stringify(hit));
+  assert.equal(hit[0]!.struck, 'cue');
+  assert.equal(hit[0]!.firstContact, 1, JSON.stringify(hit[0]));
+  // its centre 76 mm from ball 1's when the cushion turned it: clear of it by 8 mm
+  const beside = scene(-76);
+  assert.ok(beside.every((s) => s.firstContact === null), JSON.stringify(beside));
+});

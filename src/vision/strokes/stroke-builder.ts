@@ -16,6 +16,7 @@ import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
 import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath } from './path-blocker.js';
+import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
@@ -93,6 +94,15 @@ interface Motion {
 
 /** Two contacts of the cue ball this close in time (two frames at 30 fps) may have been seen out of order. */
 const TIED_CONTACTS_S = 0.07;
+/**
+ * A turn of the cue ball's path counts as a contact with a ball whose centre is two radii from where it
+ * turned give or take this (mm), and no nearer a cushion's nose than a radius and this (mm): a cushion
+ * may have turned it there (the tracker's bounce slack is 20 mm).
+ */
+const TURN_REACH_MM = 12;
+const TURN_CUSHION_MM = 25;
+/** A ball whose centre is within a radius and this (mm) of a cushion's nose rests against it (a found centre is good to a few mm). */
+const FROZEN_MM = 8;
 /** Two balls taken to start this close together (s, two frames at 30 fps) started in one moment. */
 const SAME_MOMENT_S = 0.07;
 /** A cue ball taken as struck frozen against the ball that moved is its stroke's still if seen leaving this soon after (s). */
@@ -976,6 +986,7 @@ export class StrokeBuilder {
    */
   private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
     if (this.touchedNothing(st)) this.creepContacts(st);
+    if (st.firstContactTrack === null) this.turnContact(st);
     if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
     if (this.hiddenAsItLeft(st)) {
       this.stroke = null;
@@ -1035,6 +1046,30 @@ export class StrokeBuilder {
   }
 
   /**
+   * No contact seen, but the cue ball's path turned sharply a ball's width from a ball resting against a
+   * cushion, clear of the cushions itself (path-turn.ts): it touched that ball. Driven into the rail, such a
+   * ball hardly moves, so its own motion shows nothing; one out on the cloth moves off when touched, and its
+   * motion tells (a cue ball drawn back by its spin may turn short of one without touching it).
+   */
+  private turnContact(st: Stroke): void {
+    if (st.cueTrack === null || st.struck !== st.cueTrack || st.whileMoving) return;
+    const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
+    if (!cue) return;
+    const frozenL = this.spec.length_mm / 2 - this.R - FROZEN_MM, frozenW = this.spec.width_mm / 2 - this.R - FROZEN_MM;
+    const balls = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && (Math.abs(x) > frozenL || Math.abs(y) > frozenW))
+      .map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+    if (!balls.length) return;
+    const L = this.spec.length_mm / 2 - this.R - TURN_CUSHION_MM, W = this.spec.width_mm / 2 - this.R - TURN_CUSHION_MM;
+    const turn = turnAtBall(st.cueSamples, balls, this.R, TURN_REACH_MM, (x, y) => Math.abs(x) > L || Math.abs(y) > W);
+    const target = turn && this.tracker.tracks.find((x) => x.id === turn.id);
+    if (!turn || !target) return;
+    this.contact(cue, target, turn.t_s);
+    const seen = st.contacts.find((c) => c.cause === cue.id && c.target === target.id);
+    if (seen) seen.byTurn = true;
+    st.cueContact = turn.at;
+  }
+
+  /**
    * Nothing but the struck ball moved: no contact, seen or unseen, and no ball left the table. A ball
    * back within NUDGED_mm of its place by the end was not touched, whatever it seemed to do: its centre
    * was thrown about by a hand or an arm beside it (1051200: ball 9, under the arm of a hand carrying
@@ -1048,7 +1083,7 @@ export class StrokeBuilder {
 
   /** No contact seen (but with balls back on their places), and no ball left the table. */
   private nothingSeenTouched(st: Stroke): boolean {
-    return !st.contacts.some((c) => !this.backInPlace(st, c.target)) && !st.gone.length && !st.independentFalls.length;
+    return !st.contacts.some((c) => c.byTurn || !this.backInPlace(st, c.target)) && !st.gone.length && !st.independentFalls.length;
   }
 
   /** The balls set moving by contacts nobody saw that are not back on their places. */

@@ -9,6 +9,8 @@ export interface Contact {
   cause: number;
   target: number;
   t_s: number;
+  /** seen by the cue ball's turn at the target, not the target's own motion (path-turn.ts): it counts though the target stayed */
+  byTurn?: boolean;
 }
 
 export interface Stroke {
