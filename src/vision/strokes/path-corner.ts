@@ -8,7 +8,7 @@ import type { TrackSample } from '../tracking/tracker.js';
 import { hypot2 } from '../hypot2.js';
 
 /** A turn sharper than this (radians) is a collision's; a gentler one the noise of a straight run. */
-const MIN_TURN_RAD = (25 * Math.PI) / 180;
+export const MIN_TURN_RAD = (25 * Math.PI) / 180;
 /** The corner lies no further from either side of the gap than this many times the gap's length. */
 const MAX_REACH = 1.5;
 
@@ -44,13 +44,20 @@ function corner(a0: TrackSample, a: TrackSample, b: TrackSample, b1: TrackSample
   if (lu < 1 || lv < 1) return null;
   const dux = ux / lu, duy = uy / lu, dvx = vx / lv, dvy = vy / lv;
   if (Math.acos(Math.max(-1, Math.min(1, dux * dvx + duy * dvy))) < MIN_TURN_RAD) return null;
-  // a + s·u = b − r·v with s, r > 0: s·u + r·v = b − a
+  const x = runsCross(a, dux, duy, b, dvx, dvy, 1e-6);
+  if (!x) return null;
+  const gap = hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm);
+  if (x.s <= 0 || x.r <= 0 || x.s > MAX_REACH * gap || x.r > MAX_REACH * gap) return null;
+  return { at: [a.x_mm + x.s * dux, a.y_mm + x.s * duy], inside: Math.min(x.s, x.r) };
+}
+
+/**
+ * Where a run in along unit (dux, duy) through `a` meets a run out along unit (dvx, dvy) from `b`: a + s·u =
+ * b − r·v, so s·u + r·v = b − a; null when the two lines are nearer parallel than `minSin` (the sine of their angle).
+ */
+export function runsCross(a: TrackSample, dux: number, duy: number, b: TrackSample, dvx: number, dvy: number, minSin: number): { s: number; r: number } | null {
   const det = dux * dvy - duy * dvx;
-  if (Math.abs(det) < 1e-6) return null;
+  if (Math.abs(det) < minSin) return null;
   const wx = b.x_mm - a.x_mm, wy = b.y_mm - a.y_mm;
-  const s = (wx * dvy - wy * dvx) / det;
-  const r = (dux * wy - duy * wx) / det;
-  const gap = hypot2(wx, wy);
-  if (s <= 0 || r <= 0 || s > MAX_REACH * gap || r > MAX_REACH * gap) return null;
-  return { at: [a.x_mm + s * dux, a.y_mm + s * duy], inside: Math.min(s, r) };
+  return { s: (wx * dvy - wy * dvx) / det, r: (dux * wy - duy * wx) / det };
 }

@@ -1,15 +1,16 @@
-// A ball rolls straight until something turns it: a cushion or another ball. A cue ball whose path turns
-// sharply where it stands a ball's width from a resting ball, away from every cushion, touched that ball,
-// however little the ball itself moved: one frozen against a cushion takes the blow into the rail and
-// stays (1135003: the cue ball rebounded three times off ball 10, pressed to the head cushion, which moved
-// a millimetre; each stroke was "no contact", or no stroke at all).
+// A ball rolls straight until something turns it: a cushion, another ball, or (slowly, as it stops) its own
+// spin. A cue ball whose path turns sharply a ball's width from a resting ball, away from every cushion, ran
+// into that ball, however little the ball itself moved: one frozen against a cushion takes the blow into the
+// rail and stays (1135003: the cue ball rebounded three times off ball 10, pressed to the head cushion, which
+// moved a millimetre; each stroke was "no contact", or no stroke at all). A ball out on the cloth moves off
+// when touched, and a cue ball drawn back by its spin may turn short of one: the caller says which balls to
+// look at (the stroke builder: only those against a cushion).
 import type { XY_mm } from '../../protocol/records.js';
 import type { TrackSample } from '../tracking/tracker.js';
 import type { RestingBall } from './path-blocker.js';
+import { MIN_TURN_RAD, runsCross } from './path-corner.js';
 import { hypot2 } from '../hypot2.js';
 
-/** A turn sharper than this (radians) is a collision's (as in path-corner.ts). */
-const MIN_TURN_RAD = (25 * Math.PI) / 180;
 /** The runs either side of a turn are read over at least this much of the path (mm): shorter ones are centre noise. */
 const RUN_MM = 15;
 
@@ -60,12 +61,11 @@ export function turnAtBall(samples: readonly TrackSample[], balls: readonly Rest
  * parallel: `p`, the sample at the turn, is then the place) or lines crossing far off.
  */
 function crossing(a: TrackSample, p: TrackSample, b: TrackSample, dux: number, duy: number, dvx: number, dvy: number): XY_mm | null {
-  const det = dux * dvy - duy * dvx;
-  if (Math.abs(det) < 0.5) return null;
-  // a + s·u = b − r·v
-  const wx = b.x_mm - a.x_mm, wy = b.y_mm - a.y_mm;
-  const s = (wx * dvy - wy * dvx) / det;
-  const at: XY_mm = [a.x_mm + s * dux, a.y_mm + s * duy];
+  // (a turn under 30°, or back on itself by more than 150°: the lines cross far off or nowhere, and the
+  // sample at the turn is the place)
+  const x = runsCross(a, dux, duy, b, dvx, dvy, 0.5);
+  if (!x) return null;
+  const at: XY_mm = [a.x_mm + x.s * dux, a.y_mm + x.s * duy];
   const reach = Math.max(hypot2(p.x_mm - a.x_mm, p.y_mm - a.y_mm), hypot2(b.x_mm - p.x_mm, b.y_mm - p.y_mm));
   return hypot2(at[0] - p.x_mm, at[1] - p.y_mm) <= reach ? at : null;
 }
