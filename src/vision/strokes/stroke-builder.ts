@@ -4,7 +4,7 @@
 // at rest for a short while. Whatever is doubtful goes into `review`, never a silent guess.
 import type { FallRecord, MovedRecord, ShotRecord, XY_mm } from '../../protocol/records.js';
 import type { BallId } from '../../sim/types.js';
-import type { TableSpec } from '../../table/geometry.js';
+import { insideNose_mm, type TableSpec } from '../../table/geometry.js';
 import type { IdentityBook, Naming } from '../identity/identity-book.js';
 import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
@@ -1055,12 +1055,10 @@ export class StrokeBuilder {
     if (st.cueTrack === null || st.struck !== st.cueTrack || st.whileMoving) return;
     const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
     if (!cue) return;
-    const frozenL = this.spec.length_mm / 2 - this.R - FROZEN_MM, frozenW = this.spec.width_mm / 2 - this.R - FROZEN_MM;
-    const balls = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && (Math.abs(x) > frozenL || Math.abs(y) > frozenW))
+    const balls = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && insideNose_mm(this.spec, x, y) < this.R + FROZEN_MM)
       .map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
     if (!balls.length) return;
-    const L = this.spec.length_mm / 2 - this.R - TURN_CUSHION_MM, W = this.spec.width_mm / 2 - this.R - TURN_CUSHION_MM;
-    const turn = turnAtBall(st.cueSamples, balls, this.R, TURN_REACH_MM, (x, y) => Math.abs(x) > L || Math.abs(y) > W);
+    const turn = turnAtBall(st.cueSamples, balls, this.R, TURN_REACH_MM, (x, y) => insideNose_mm(this.spec, x, y) < this.R + TURN_CUSHION_MM);
     const target = turn && this.tracker.tracks.find((x) => x.id === turn.id);
     if (!turn || !target) return;
     this.contact(cue, target, turn.t_s);

@@ -1,7 +1,7 @@
 // Multi-ball tracker on the table plane: predicts, assigns detections to tracks (Hungarian on
 // distance with motion-aware gates), and decides what became of a track that is no longer seen:
 // hidden under an arm (occluded), dropped into a pocket, gone over a cushion, or a short dropout.
-import type { PocketId, TableSpec } from '../../table/geometry.js';
+import { insideNose_mm, type PocketId, type TableSpec } from '../../table/geometry.js';
 import { inBoxes, isOccluded, type BallDetection, type FrameObservation } from '../observation.js';
 import { cueLookFrom, HANDOVER, handoverSource, struckOutFrom, withoutLeadingLeap } from './handover.js';
 import { assign } from './assignment.js';
@@ -658,11 +658,6 @@ export class Tracker {
     return true;
   }
 
-  /** How far a place lies inside the nearest cushion's nose, mm (negative beyond it). */
-  private insideNose_mm(p: { x_mm: number; y_mm: number }): number {
-    return Math.min(this.spec.length_mm / 2 - Math.abs(p.x_mm), this.spec.width_mm / 2 - Math.abs(p.y_mm));
-  }
-
   /** How far behind the track's place a detection lies against its last step (mm; 0 unless that step was half a radius or more). */
   private behindLastStep(t: Track, d: BallDetection): number {
     const h = t.history;
@@ -678,13 +673,13 @@ export class Tracker {
     const p = t.history.at(-2), q = t.history.at(-1);
     const step = p && q ? hypot2(q.x_mm - p.x_mm, q.y_mm - p.y_mm) : 0;
     const reach = 2 * this.R + BOUNCE_SLACK_MM + step;
-    if (this.insideNose_mm(t) < reach) return true;
+    if (insideNose_mm(this.spec, t.x_mm, t.y_mm) < reach) return true;
     return this.tracks.some((o) => o !== t && o.state === 'visible' && hypot2(o.x_mm - t.x_mm, o.y_mm - t.y_mm) < reach);
   }
 
   /** Whether a detection's centre is within half a radius of a cushion's nose, or beyond it, away from the pockets. */
   private onCushionLine(d: BallDetection): boolean {
-    return this.insideNose_mm(d) < 0.5 * this.R && !this.zoneAt(d.x_mm, d.y_mm);
+    return insideNose_mm(this.spec, d.x_mm, d.y_mm) < 0.5 * this.R && !this.zoneAt(d.x_mm, d.y_mm);
   }
 
   /**
@@ -701,7 +696,7 @@ export class Tracker {
 
   /** Whether a place is within BY_CUSHION_BALLS balls' widths of a cushion's nose (where hands on the rail reach). */
   private byCushion(p: { x_mm: number; y_mm: number }): boolean {
-    return this.insideNose_mm(p) < BY_CUSHION_BALLS * this.spec.ball_mm;
+    return insideNose_mm(this.spec, p.x_mm, p.y_mm) < BY_CUSHION_BALLS * this.spec.ball_mm;
   }
 
   /** Whether a moving ball may reach this one by the next frame or so (a break's cue ball goes 250 mm a frame). */
