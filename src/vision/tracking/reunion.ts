@@ -7,28 +7,23 @@
 // Without this the lost track kept its name for the rest of the game, the new one was named by
 // elimination with no confidence, and every later stroke it played in was misnamed (a cue ball lost
 // once, struck hard, made the next five strokes "struck 12").
-import { CUE_LOOK, MIN_LOOKS, type Track } from './tracker.js';
+import { cueLooking, type Track } from './tracker.js';
 
 export interface ReunionOptions {
   /** a track lost for less than this, s, may still be found where it was */
   lostFor_s: number;
-  /** a look (how like the cue ball, 0..1) on this side of it is the cue ball's */
-  cueLook: number;
-  /** whole detections a track needs before its look counts (the tracker's own rule) */
-  minLooks: number;
 }
 
-export const REUNION: ReunionOptions = { lostFor_s: 1, cueLook: CUE_LOOK, minLooks: MIN_LOOKS };
+export const REUNION: ReunionOptions = { lostFor_s: 1 };
 
 /** Pairs of a lost track and the new track that is the same ball, each pair the only one either could be in. */
 export function reunions(tracks: readonly Track[], t_s: number, o: ReunionOptions = REUNION): { lost: Track; found: Track }[] {
   const lost = tracks.filter((t) => t.confirmed && t.state === 'missing' && t_s - t.lastSeen_s > o.lostFor_s);
   if (!lost.length) return [];
   const found = tracks.filter((t) => t.confirmed && t.state === 'visible' && lost.some((l) => t.born_s >= l.lastSeen_s));
-  const cueLike = (t: Track): boolean | undefined => ((t.lookN ?? 0) >= o.minLooks ? t.look! > o.cueLook : undefined);
   // a cue ball lost is not an object ball found: when both looks are known they must agree
   const fits = (l: Track, f: Track) => {
-    const a = cueLike(l), b = cueLike(f);
+    const a = cueLooking(l), b = cueLooking(f);
     return f.born_s >= l.lastSeen_s && (a === undefined || b === undefined || a === b);
   };
   const out: { lost: Track; found: Track }[] = [];

@@ -215,6 +215,10 @@ export function lookKnown(t: Track): boolean {
 }
 /** A track's mean look (how like the cue ball, 0..1) above this is the cue ball's. */
 export const CUE_LOOK = 0.5;
+/** Whether the track looks like the cue ball, or undefined while its look is not known yet (see lookKnown()). */
+export function cueLooking(t: Track): boolean | undefined {
+  return lookKnown(t) ? t.look! > CUE_LOOK : undefined;
+}
 
 /** A track this young seen whole fewer times than PHANTOM_WHOLE that goes into a pocket or over a cushion is taken for a phantom (see unseen()). */
 const PHANTOM_AGE_S = 3;
@@ -501,8 +505,7 @@ export class Tracker {
 
   /** Whether a track looks like the cue ball while a ball that does is in view somewhere else. */
   private secondCueBall(t: Track): boolean {
-    const cueLike = (k: Track) => lookKnown(k) && k.look! > CUE_LOOK;
-    return cueLike(t) && this.tracks.some((k) => k !== t && k.confirmed && k.state === 'visible' && cueLike(k) && hypot2(k.x_mm - t.x_mm, k.y_mm - t.y_mm) > 2 * this.R);
+    return !!cueLooking(t) && this.tracks.some((k) => k !== t && k.confirmed && k.state === 'visible' && cueLooking(k) && hypot2(k.x_mm - t.x_mm, k.y_mm - t.y_mm) > 2 * this.R);
   }
 
   /** Whether a ball on the table is rolling (a confirmed track seen moving faster than the rest speed). */
