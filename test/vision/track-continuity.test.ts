@@ -470,6 +470,35 @@ test('while every ball of the set has a track, a new "ball" must rest two second
   assert.equal(run(true, 2.6), false, 'the two seconds are two with no ball rolling');
 });
 
+test('a ball put back on the table after it left (respotted) stands for its gone track, and a cue ball gone from the table is always put back: the cue ball put down in hand counts in half a second', () => {
+  // thirteen balls at rest; balls 14 and 15 jump the cushion, and the cue ball too or not; ball 15 is
+  // respotted and rests; then the cue ball is put down in hand, or (the cue ball on the table) knuckles on
+  // the rail hold still while every ball is held (13 + the cue ball + ball 15 respotted, and ball 14 gone)
+  const run = (cueGone: boolean, rest_s: number) => {
+    const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+    const balls: Ball[] = Array.from({ length: 13 }, (_, k) => ({ id: k + 1, x: -1200 + 170 * k, y: k % 2 ? -400 : 0 }));
+    const cue: Ball = { id: 'cue', x: -1225, y: 657 };
+    const jumpers: Ball[] = [{ id: 14, x: -300, y: 657 }, { id: 15, x: 300, y: -657 }];
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, [...balls, cue, ...jumpers].map((b) => det(b))));
+    const over = (b: Ball) => det({ ...b, y: b.y + Math.sign(b.y) * 183 });
+    tr.update(at(i++, [...balls.map((b) => det(b)), ...jumpers.map(over), cueGone ? over(cue) : det(cue)]));
+    const onTable = [...balls, ...(cueGone ? [] : [cue])];
+    for (let k = 0; k < 10; k++, i++) tr.update(at(i, onTable.map((b) => det(b))));
+    assert.equal(tr.tracks.filter((t) => t.state === 'offTable').length, cueGone ? 3 : 2);
+    const respotted: Ball = { id: 15, x: 887.5, y: 0 };
+    onTable.push(respotted);
+    for (let k = 0; k < 75; k++, i++) tr.update(at(i, onTable.map((b) => det(b))));
+    assert.ok(tr.tracks.find((t) => t.confirmed && Math.hypot(t.x_mm - respotted.x, t.y_mm - respotted.y) < R), 'the respotted ball is a ball');
+    const placed = cueGone ? det({ id: 'cue', x: -1300, y: 150 }) : det({ id: 3, x: 1642, y: 454 }, { idProbs: undefined });
+    for (let k = 0; k < rest_s * 30; k++, i++) tr.update(at(i, [...onTable.map((b) => det(b)), placed]));
+    return tr.tracks.find((t) => Math.hypot(t.x_mm - placed.x_mm, t.y_mm - placed.y_mm) < R)?.confirmed ?? false;
+  };
+  assert.equal(run(true, 1), true, 'the cue ball put down in hand is the fifteenth ball on the table');
+  assert.equal(run(false, 1), false, 'ball 15 respotted stands for one gone track, not two: every ball is held, the knuckles wait');
+  assert.equal(run(false, 2.3), true);
+});
+
 test('a first contact whose ball was named otherwise when it was touched (a track swapped as the rack scattered) is flagged', () => {
   const cue = track(1, { state: 'visible' });
   const three = track(3, { state: 'visible' });

@@ -220,6 +220,15 @@ export function cueLooking(t: Track): boolean | undefined {
   return lookKnown(t) ? t.look! > CUE_LOOK : undefined;
 }
 
+/** How many gone balls can be matched one to one with a ball on the table born after it went. */
+function returnedBalls(gone_s: number[], born_s: number[]): number {
+  const gone = [...gone_s].sort((a, b) => a - b);
+  const born = [...born_s].sort((a, b) => a - b);
+  let matched = 0;
+  for (const b of born) if (matched < gone.length && gone[matched]! < b) matched++;
+  return matched;
+}
+
 /** A track this young seen whole fewer times than PHANTOM_WHOLE that goes into a pocket or over a cushion is taken for a phantom (see unseen()). */
 const PHANTOM_AGE_S = 3;
 const PHANTOM_WHOLE = 3;
@@ -513,14 +522,30 @@ export class Tracker {
     return this.tracks.some((k) => k.confirmed && k.state === 'visible' && hypot2(k.vx_mm_s, k.vy_mm_s) > this.opts.restSpeed_mm_s);
   }
 
-  /** Whether every ball of the set has a track: on the table, lost within MISSING_REACH_S, or gone from it. */
+  /**
+   * Whether every ball of the set has a track: on the table, lost within MISSING_REACH_S, or gone from it.
+   * A ball gone into a pocket or off the table that is put back (respotted after a foul, R10) comes back as a
+   * new track: a gone track is not counted once a ball born since stands for it, and a pocketed cue ball is
+   * not counted at all (it is always put back in hand). 1135003: the cue ball put down after a scratch waited
+   * as a seventeenth ball while the pocketed cue ball's track and ball 11's, respotted, both still counted.
+   */
   private allHeld(t_s: number): boolean {
     let n = 0;
+    const gone_s: number[] = [];
+    const born_s: number[] = [];
     for (const k of this.tracks) {
       if (!k.confirmed) continue;
-      if (k.state !== 'missing' || t_s - k.lastSeen_s <= MISSING_REACH_S) n++;
+      const cue = cueLooking(k) === true;
+      if (k.state === 'pocketed' || k.state === 'offTable') {
+        if (!cue) gone_s.push(k.lastSeen_s);
+        continue;
+      }
+      if (k.state !== 'missing' || t_s - k.lastSeen_s <= MISSING_REACH_S) {
+        n++;
+        if (!cue) born_s.push(k.born_s);
+      }
     }
-    return n >= BALLS_IN_SET;
+    return n + gone_s.length - returnedBalls(gone_s, born_s) >= BALLS_IN_SET;
   }
 
   /**
