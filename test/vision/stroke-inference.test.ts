@@ -784,6 +784,37 @@ test('a cue ball found only in part against the cue, struck, first seen 86 mm on
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
 
+test('a cue ball struck hard out in the open, too faint a streak to be found until it has hit a ball 2.4 m off 0.4 s later, is the struck ball (its look says so)', () => {
+  // (1145001, the break and a stroke at 16.7 s: a red cue ball on burgundy cloth, struck at 8 m/s, unseen for
+  // eleven frames; ball 1 set going at 0.3 s; the cue ball found again moving off it at 0.4 s: "struck 1")
+  const cue: Ball = { id: 'cue', x: -1200, y: 300 };
+  const one: Ball = { id: 1, x: 1100, y: 0 };
+  const rest: Ball[] = Array.from({ length: 8 }, (_, k): Ball => ({ id: k + 2, x: -1200 + 150 * (k % 4), y: k < 4 ? -400 : -700 }));
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, ...rest]));
+  // struck at frame 60: gone from view; ball 1 hit between frames 68 and 69 and rolls on at 3 m/s
+  const hit = 69;
+  for (; i < hit + 3; i++) {
+    const k = i - hit + 1;
+    out.push(frame(i, [...(k > 0 ? [{ id: 1, x: one.x + 100 * k, y: one.y - 20 * k }] : [one]), ...rest]));
+  }
+  // the cue ball found again 0.4 s after it left (frame 72), coming off ball 1 at 1.2 m/s, then slowing to rest
+  let c = { x: 1020, y: 60 }, b1 = { x: one.x + 400, y: one.y - 80 };
+  for (let k = 0; k < 40; k++, i++) {
+    const slow = Math.max(0, 1 - k / 40);
+    c = { x: c.x - 40 * slow, y: c.y + 12 * slow };
+    b1 = { x: Math.min(1600, b1.x + 100 * slow), y: b1.y - 20 * slow };
+    out.push(frame(i, [{ id: 'cue', ...c }, { id: 1, ...b1 }, ...rest]));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [{ id: 'cue', ...c }, { id: 1, ...b1 }, ...rest]));
+  const s = shots(runNamed(out, [cue, one, ...rest]));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});
+
 test('a stroke so soft no ball rolls fast enough to count as moving (the cue ball pushed 18 mm into ball 1) is a stroke, flagged, not balls moved at rest', () => {
   // the cue ball rests 9 mm short of ball 1; it creeps 18 mm at 90 mm/s, and ball 1, touched after three
   // frames, creeps 24 mm on at 140 mm/s; both stop
