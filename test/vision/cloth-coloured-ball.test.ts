@@ -27,18 +27,24 @@ const W = 1920, H = 1080;
 test('a red cue ball on burgundy cloth, through H.264, is found wherever it rests', () => {
   const dir = mkdtempSync(join(tmpdir(), 'marker-red-cue-'));
   try {
-    let found = 0, total = 0;
+    let found = 0, total = 0, phantoms = 0;
     const misses: string[] = [];
     for (const seed of [11, 12, 13, 14, 15, 16]) {
       const rng = makeRng(seed);
       const cam = randomCameraOverTable(spec, rng.fork('camera'), W, H);
+      const corners = cam.surfaceCorners_px(spec);
       const look = randomLook(`${seed}:look`, { cloth: { family: 'burgundy' }, balls: { cueStyle: 'red' } });
       const renderer = createRenderer(spec, cam, look, { width: W, height: H });
-      // the empty table first (calibration), then the cue ball at eight places among four ivory balls
-      const places = Array.from({ length: 8 }, () => ({ x: rng.uniform(-1600, 1600), y: rng.uniform(-780, 780) }));
+      // the empty table first (calibration), then the cue ball at eight places, each clear of four ivory balls
+      const ivory = [1, 2, 3, 4].map((id) => ({ id, x: (id - 2.5) * 600, y: id % 2 ? 400 : -400 }));
+      const places: { x: number; y: number }[] = [];
+      while (places.length < 8) {
+        const p = { x: rng.uniform(-1600, 1600), y: rng.uniform(-780, 780) };
+        if (ivory.every((b) => Math.hypot(b.x - p.x, b.y - p.y) > 3 * spec.ball_mm)) places.push(p);
+      }
       const scenes: Scene[] = [{ t_s: 0, balls: [], occluders: [] }, ...places.map((p, k): Scene => ({
         t_s: (k + 1) / 30, occluders: [],
-        balls: [restingBall('cue', p.x, p.y, spec, randomOrientation(rng)), ...[1, 2, 3, 4].map((id) => restingBall(id, p.x > 0 ? -300 * id : 300 * id, id % 2 ? 400 : -400, spec, randomOrientation(rng)))],
+        balls: [restingBall('cue', p.x, p.y, spec, randomOrientation(rng)), ...ivory.map((b) => restingBall(b.id, b.x, b.y, spec, randomOrientation(rng)))],
       }))];
       const file = join(dir, `${seed}.mp4`);
       const enc = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${W}x${H}`, '-r', '30', '-i', '-',
@@ -46,19 +52,22 @@ test('a red cue ball on burgundy cloth, through H.264, is found wherever it rest
       assert.equal(enc.status, 0, String(enc.stderr));
       const cap = new cv.VideoCapture(file);
       const empty = readFrame(cap, 0, 30)!;
-      const { profile } = calibrate([empty], { spec, head: cam.surfaceCorners_px(spec)[0]![0] < cam.surfaceCorners_px(spec)[2]![0] ? 'left' : 'right' });
+      const { profile } = calibrate([empty], { spec, head: corners[0]![0] < corners[2]![0] ? 'left' : 'right' });
       const detector = createBallDetector(profile, { motionGate: false });
       places.forEach((p, k) => {
-        const frame = readFrame(cap, k + 1, 30)!;
-        const hit = detector.detect(frame).some((d) => Math.hypot(d.x_mm - p.x, d.y_mm - p.y) < spec.ball_mm / 2);
+        const dets = detector.detect(readFrame(cap, k + 1, 30)!);
+        const near = (q: { x: number; y: number }) => dets.filter((d) => Math.hypot(d.x_mm - q.x, d.y_mm - q.y) < spec.ball_mm / 2);
         total++;
-        if (hit) found++; else misses.push(`look ${seed} (${p.x.toFixed(0)}, ${p.y.toFixed(0)})`);
+        if (near(p).length) found++; else misses.push(`look ${seed} (${p.x.toFixed(0)}, ${p.y.toFixed(0)})`);
+        phantoms += dets.filter((d) => ![p, ...ivory].some((q) => Math.hypot(d.x_mm - q.x, d.y_mm - q.y) < spec.ball_mm / 2)).length;
       });
       cap.release();
     }
-    // (45 of 48 found, 41 before the outline seen all round counted; the rest are left to the circle votes: look 16,
-    // compressed hardest, has no candidate there at all)
+    // (45 of 48 found, 41 before the outline seen all round counted; missed, two places in look 14, one of them
+    // across the house line, and one in look 16, the one compressed hardest, CRF 32)
     assert.ok(found >= total - 4, `the red cue ball missed at ${misses.join(', ')}`);
+    // keeping cloth-coloured discs must not make "balls" of the cloth: 5 in 48 frames, with the rule or without it
+    assert.ok(phantoms <= 6, `${phantoms} detections away from every ball`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -181,7 +181,8 @@ export const CUE_LOOK_HANDOVER = { cueLook: 0.6, otherLook: 0.5, minSpeed_mm_s: 
  * hidden resting cue ball was last seen, when no other ball on the table looks like it, is the cue ball.
  * Found within half a second: struck hard out in the open, it can be too faint a streak to be found at all
  * until it has crossed the table and hit a ball (1145001: a red cue ball on burgundy cloth at 8 m/s, found
- * again 2.4 m on, 0.4 s after it left, coming off the rack; with 0.3 s its break was "struck 3" and a stroke at 16.7 s "struck 9").
+ * again 2.4 m on, 0.4 s after it left, coming off the rack; with 0.3 s its break was "struck 3" and a stroke at
+ * 16.7 s "struck 9").
  */
 
 /** The hidden resting cue-like track a cue-like moving candidate was struck out from, or null. */
