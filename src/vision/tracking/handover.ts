@@ -46,18 +46,26 @@ function slowing(h: readonly { t_s: number; x_mm: number; y_mm: number }[]): boo
 }
 
 /**
- * The candidate as judged: without a first sample it leapt from, a step over two radii and half as long
- * again as the next (a struck ball only slows; a phantom on the cue's tip, 180 mm behind a yellow cue
- * ball on the line of the shot, was born a frame before the strike and leapt onto the ball's blur, and
- * no handover saw a ball leaving the cue ball's place).
+ * The candidate as judged: without the samples it leapt from, a step over two radii and half as long again
+ * as the next (a struck ball only slows) after it had stood still (a phantom on the cue's tip, 180 mm behind
+ * a yellow cue ball on the line of the shot, was born a frame before the strike and leapt onto the ball's blur,
+ * and no handover saw a ball leaving the cue ball's place; 1140300: a fingertip by the rail, followed for
+ * three frames, leapt 234 mm onto a striped cue ball struck out from under the arm: "struck 5").
  */
 export function withoutLeadingLeap(cand: Track, R_mm: number): Track {
   const h = cand.history;
-  if (h.length < 3) return cand;
   const step = (i: number) => hypot2(h[i + 1]!.x_mm - h[i]!.x_mm, h[i + 1]!.y_mm - h[i]!.y_mm);
-  if (step(0) <= 2 * R_mm || step(0) <= 1.5 * step(1)) return cand;
-  return { ...cand, history: h.slice(1) };
+  for (let i = 0; i + 2 < h.length && i < LEAP_AFTER_STILL_SAMPLES; i++) {
+    if (step(i) > 2 * R_mm && step(i) > 1.5 * step(i + 1)) return { ...cand, history: h.slice(i + 1) };
+    // (still: a fingertip's centre wanders a few mm)
+    if (step(i) > STILL_STEP_mm) break;
+  }
+  return cand;
 }
+
+/** withoutLeadingLeap(): at most this many samples standing still before the leap, each step at most STILL_STEP_mm. */
+const LEAP_AFTER_STILL_SAMPLES = 6;
+const STILL_STEP_mm = 8;
 
 /** The hidden resting track a rolling candidate left from, or null. */
 export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number, o: HandoverOptions = HANDOVER): Track | null {
