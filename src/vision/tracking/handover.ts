@@ -45,6 +45,10 @@ function slowing(h: readonly { t_s: number; x_mm: number; y_mm: number }[]): boo
   return v2 <= 1.1 * v1 + 20;
 }
 
+/** withoutLeadingLeap(): at most this many samples standing still before the leap, each step at most STILL_STEP_mm. */
+const LEAP_AFTER_STILL_SAMPLES = 6;
+const STILL_STEP_mm = 8;
+
 /**
  * The candidate as judged: without the samples it leapt from, a step over two radii and half as long again
  * as the next (a struck ball only slows) after it had stood still (a phantom on the cue's tip, 180 mm behind
@@ -62,10 +66,6 @@ export function withoutLeadingLeap(cand: Track, R_mm: number): Track {
   }
   return cand;
 }
-
-/** withoutLeadingLeap(): at most this many samples standing still before the leap, each step at most STILL_STEP_mm. */
-const LEAP_AFTER_STILL_SAMPLES = 6;
-const STILL_STEP_mm = 8;
 
 /** The hidden resting track a rolling candidate left from, or null. */
 export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: number, restSpeed_mm_s: number, o: HandoverOptions = HANDOVER): Track | null {
