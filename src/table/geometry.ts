@@ -61,12 +61,12 @@ export function surfaceCorners(spec: TableSpec): Point_mm[] {
   return (['HL', 'HR', 'FR', 'FL'] as const).map((p) => pocketMouth(spec, p));
 }
 
-/** x of the house line (R2.2): a quarter of the length from the head cushion. */
 /** How far a place lies inside the nearest cushion's nose, mm (negative beyond it). */
 export function insideNose_mm(spec: TableSpec, x_mm: number, y_mm: number): number {
   return Math.min(spec.length_mm / 2 - Math.abs(x_mm), spec.width_mm / 2 - Math.abs(y_mm));
 }
 
+/** x of the house line (R2.2): a quarter of the length from the head cushion. */
 export function houseLineX_mm(spec: TableSpec): number {
   return -spec.length_mm / 4;
 }
