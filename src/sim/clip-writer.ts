@@ -50,6 +50,16 @@ function closeStream(s: WriteStream): Promise<void> {
   return new Promise((resolve, reject) => s.end((e?: Error | null) => (e ? reject(e) : resolve())));
 }
 
+/** ffmpeg's arguments for a clip: raw RGB frames on stdin, H.264 at `crf` into `out` (what every simulated clip goes through). */
+export function clipEncoderArgs(width: number, height: number, fps: number, crf: number, out: string): string[] {
+  return [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps), '-i', '-',
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crf), '-pix_fmt', 'yuv420p',
+    '-movflags', '+faststart', out,
+  ];
+}
+
 export async function writeClip(timeline: Timeline, o: ClipOptions): Promise<ClipResult> {
   mkdirSync(o.out, { recursive: true });
   const spec: TableSpec = timeline.table;
@@ -75,12 +85,7 @@ export async function writeClip(timeline: Timeline, o: ClipOptions): Promise<Cli
     look,
   }, null, 2) + '\n');
 
-  const ffmpeg = spawn('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${o.width}x${o.height}`, '-r', String(o.fps), '-i', '-',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(o.crf ?? look.sensor.crf), '-pix_fmt', 'yuv420p',
-    '-movflags', '+faststart', join(o.out, 'clip.mp4'),
-  ], { stdio: ['pipe', 'ignore', 'pipe'] });
+  const ffmpeg = spawn('ffmpeg', clipEncoderArgs(o.width, o.height, o.fps, o.crf ?? look.sensor.crf, join(o.out, 'clip.mp4')), { stdio: ['pipe', 'ignore', 'pipe'] });
   let ffErr = '';
   ffmpeg.stderr.on('data', (d) => { ffErr += String(d); });
   const exited = new Promise<number>((resolve, reject) => {

@@ -18,6 +18,7 @@ import { makeRng } from '../../src/sim/rng.js';
 import { randomCameraOverTable } from '../../src/sim/render/camera.js';
 import { randomLook } from '../../src/sim/render/look.js';
 import { createRenderer } from '../../src/sim/render/renderer.js';
+import { clipEncoderArgs } from '../../src/sim/clip-writer.js';
 import { randomOrientation, restingBall } from '../../src/sim/render/demo-scene.js';
 import type { Scene } from '../../src/sim/types.js';
 
@@ -47,8 +48,7 @@ test('a red cue ball on burgundy cloth, through H.264, is found wherever it rest
         balls: [restingBall('cue', p.x, p.y, spec, randomOrientation(rng)), ...ivory.map((b) => restingBall(b.id, b.x, b.y, spec, randomOrientation(rng)))],
       }))];
       const file = join(dir, `${seed}.mp4`);
-      const enc = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${W}x${H}`, '-r', '30', '-i', '-',
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(look.sensor.crf), '-pix_fmt', 'yuv420p', file], { input: Buffer.concat(scenes.map((s) => Buffer.from(renderer.render(s)))), maxBuffer: 1 << 20 });
+      const enc = spawnSync('ffmpeg', clipEncoderArgs(W, H, 30, look.sensor.crf, file), { input: Buffer.concat(scenes.map((s) => Buffer.from(renderer.render(s)))), maxBuffer: 1 << 20 });
       assert.equal(enc.status, 0, String(enc.stderr));
       const cap = new cv.VideoCapture(file);
       const empty = readFrame(cap, 0, 30)!;
