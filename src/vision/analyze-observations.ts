@@ -32,7 +32,8 @@ export class ObservationAnalyzer {
 
   constructor(readonly spec: TableSpec, private readonly opts: AnalyzerOptions = {}) {
     const cueBall = opts.cueBall ?? 'auto';
-    this.tracker = new Tracker(spec, { lookOf: (d) => (d.look ? cueOddness(d.look, cueBall) : d.cueLike) });
+    const onTable = opts.onTable;
+    this.tracker = new Tracker(spec, { lookOf: (d) => (d.look ? cueOddness(d.look, cueBall) : d.cueLike), ...(onTable && { ballsOnTable: () => onTable().length }) });
     this.ids = new IdentityBook(cueBall);
     this.builder = new StrokeBuilder(spec, this.tracker, this.ids, opts.onTable ?? (() => [...ALL_BALLS]));
   }

@@ -470,6 +470,44 @@ test('while every ball of the set has a track, a new "ball" must rest two second
   assert.equal(run(true, 2.6), false, 'the two seconds are two with no ball rolling');
 });
 
+test('a clip that begins mid-game: with every ball the rules engine has on the table held, a new "ball" waits two seconds too', () => {
+  // six object balls and the cue ball at rest, the other nine pocketed before the video began (no tracks
+  // for them); the bridge hand's knuckles by a corner pocket hold still a second while the player aims
+  const run = (rulesSay: number | undefined, viaAnalyzer: boolean) => {
+    const balls: Ball[] = [...Array.from({ length: 6 }, (_, k): Ball => ({ id: k + 1, x: -900 + 300 * k, y: k % 2 ? -400 : 200 })), { id: 'cue', x: -1293, y: -849 }];
+    const analyzer = viaAnalyzer ? new ObservationAnalyzer(RUSSIAN_12FT, { rack: false, onTable: () => ['cue', ...[1, 2, 3, 4, 5, 6, 7].slice(0, rulesSay! - 1)] }) : null;
+    const tr = analyzer?.tracker ?? new Tracker(RUSSIAN_12FT, rulesSay === undefined ? {} : { ballsOnTable: () => rulesSay });
+    const push = (i: number, ds: BallDetection[]) => (analyzer ? analyzer.push(at(i, ds)) : tr.update(at(i, ds)));
+    let i = 0;
+    for (; i < 30; i++) push(i, balls.map((b) => det(b)));
+    const knuckles: Ball = { id: 9, x: -1756, y: -800 };
+    for (let k = 0; k < 30; k++, i++) push(i, [...balls.map((b) => det(b)), det(knuckles, { idProbs: undefined })]);
+    assert.equal(tr.tracks.filter((t) => t.confirmed).length >= 7, true, 'the seven balls are balls');
+    return tr.tracks.find((t) => Math.hypot(t.x_mm - knuckles.x, t.y_mm - knuckles.y) < R)?.confirmed ?? false;
+  };
+  assert.equal(run(undefined, false), true, 'not told the rules\' count: seven of sixteen held, half a second makes a ball');
+  assert.equal(run(7, false), false, 'told seven balls on the table, all seven held: the knuckles wait');
+  assert.equal(run(8, false), true, 'told eight (a ball to be put back): half a second, as before');
+  assert.equal(run(7, true), false, 'the analyzer passes the rules engine\'s table to the tracker');
+});
+
+test('a clip that begins with the cue ball in hand: put down while a phantom is believed beside a ball, it still counts in half a second', () => {
+  // six object balls at rest and a "ball" beside one of them (a highlight or shadow, believed as a seventh);
+  // the rules have six and the cue ball on the table; the cue ball is put down in the house, or knuckles rest
+  const run = (placed: Ball) => {
+    const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike, ballsOnTable: () => 7 });
+    const balls: Ball[] = Array.from({ length: 6 }, (_, k): Ball => ({ id: k + 1, x: -900 + 300 * k, y: k % 2 ? -400 : 200 }));
+    const phantom: Ball = { id: 7, x: balls[5]!.x + 30, y: balls[5]!.y - 35 };
+    let i = 0;
+    for (; i < 90; i++) tr.update(at(i, [...balls, phantom].map((b) => det(b))));
+    assert.equal(tr.tracks.filter((t) => t.confirmed).length, 7, 'the phantom is believed too');
+    for (let k = 0; k < 30; k++, i++) tr.update(at(i, [...[...balls, phantom].map((b) => det(b)), det(placed, { idProbs: undefined })]));
+    return tr.tracks.find((t) => Math.hypot(t.x_mm - placed.x, t.y_mm - placed.y) < R)?.confirmed ?? false;
+  };
+  assert.equal(run({ id: 'cue', x: -1300, y: 150 }), true, 'the cue ball, which no ball held looks like');
+  assert.equal(run({ id: 9, x: -1756, y: -800 }), false, 'knuckles that look like an object ball wait');
+});
+
 test('a ball put back on the table after it left (respotted) stands for its gone track, and a cue ball gone from the table is always put back: the cue ball put down in hand counts in half a second', () => {
   // thirteen balls at rest; balls 14 and 15 jump the cushion, and the cue ball too or not; ball 15 is
   // respotted and rests; then the cue ball is put down in hand, or (the cue ball on the table) knuckles on

@@ -102,6 +102,11 @@ export interface TrackerOptions {
    * an object ball side by side, one of them unseen for a frame, do not trade identities.
    */
   lookOf?: (d: BallDetection) => number | undefined;
+  /**
+   * How many balls, the cue ball among them, the rules engine has on the table, when it is told: a clip
+   * that begins mid-game shows fewer than the set, and its balls pocketed before have no tracks
+   */
+  ballsOnTable?: () => number;
 }
 
 const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000, confirm_s: 0.5, restSpeed_mm_s: 45 };
@@ -502,7 +507,7 @@ export class Tracker {
     // (a set has one cue ball: a second "ball" with its look while a ball with that look is in view elsewhere is
     // held to the same wait. 1110901: a red sleeve on red cloth beside a red cue ball, a "ball" on the forearm
     // 0.7 s while the player aimed, became one, followed the arm away and was "pocketed")
-    const everyBallHeld = this.allHeld(t_s) || this.secondCueBall(t);
+    const everyBallHeld = this.allHeld(t_s, t) || this.secondCueBall(t);
     if (hypot2(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
       || (everyBallHeld && this.anyRolling())) t.restSince_s = t_s;
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
@@ -523,13 +528,14 @@ export class Tracker {
   }
 
   /**
-   * Whether every ball of the set has a track: on the table, lost within MISSING_REACH_S, or gone from it.
+   * Whether every ball of the set has a track: on the table, lost within MISSING_REACH_S, or gone from it;
+   * or every ball the rules engine has on the table has one there, when it is told (`ballsOnTable`).
    * A ball gone into a pocket or off the table that is put back (respotted after a foul, R10) comes back as a
    * new track: a gone track is not counted once a ball born since stands for it, and a pocketed cue ball is
    * not counted at all (it is always put back in hand). 1135003: the cue ball put down after a scratch waited
    * as a seventeenth ball while the pocketed cue ball's track and ball 11's, respotted, both still counted.
    */
-  private allHeld(t_s: number): boolean {
+  private allHeld(t_s: number, candidate: Track): boolean {
     let n = 0;
     const gone_s: number[] = [];
     const born_s: number[] = [];
@@ -545,7 +551,16 @@ export class Tracker {
         if (!cue) born_s.push(k.born_s);
       }
     }
-    return n + gone_s.length - returnedBalls(gone_s, born_s) >= BALLS_IN_SET;
+    if (n + gone_s.length - returnedBalls(gone_s, born_s) >= BALLS_IN_SET) return true;
+    // (or every ball the rules have on the table: 1151203 began with seven, and the bridge hand by a corner
+    // pocket, still for 0.8 s while the player aimed, became an eighth ball; rolling when the cue ball was
+    // struck, it made the stroke "played while balls rolled", unflagged. The rules always have the cue ball
+    // on the table: a ball that looks like it, while no ball held does, is it put down in hand, however many
+    // phantoms were believed before — 1091101's cue ball, put down by a "ball" confirmed beside ball 6, was
+    // still unbelieved when struck two seconds later)
+    const onTable = this.opts.ballsOnTable?.();
+    if (onTable === undefined || n < onTable) return false;
+    return !(cueLooking(candidate) && !this.tracks.some((k) => k.confirmed && (k.state === 'visible' || k.state === 'occluded') && cueLooking(k)));
   }
 
   /**
