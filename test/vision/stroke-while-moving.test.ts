@@ -93,3 +93,35 @@ test('a cue ball struck while a ball rolls, across the place that ball had left:
   assert.equal(s.whileMoving, true);
   assert.equal(s.firstContact, null, JSON.stringify(s));
 });
+
+test('a stroke whose only "rolling" ball was set going by a motion taken for no stroke (a hand) is flagged, not silently F7', () => {
+  // six balls and the cue ball at rest; a hand slides ball 6, by the side cushion, slowly along it for a
+  // third of a second (a "ball" on the bridge hand does the same as the player settles); the cue ball is
+  // struck while it still slides, and rolls to a stop touching nothing
+  const run = (slide: boolean) => {
+    const cue: Ball = { id: 'cue', x: -900, y: 0 };
+    const six: Ball = { id: 6, x: 600, y: -840 };
+    const rest: Ball[] = [1, 2, 3, 4, 5].map((n) => ({ id: n, x: -600 + 250 * n, y: 500 }));
+    const frames: FrameObservation[] = [];
+    let i = 0;
+    const push = () => { frames.push({ index: i, t_s: i / FPS, detections: [cue, six, ...rest].map(seen), occluded: [] }); i++; };
+    for (let k = 0; k < 2 * FPS; k++) push();
+    for (let k = 0; k < 10; k++) { if (slide) six.x += 8; push(); }
+    for (let k = 1; k <= 30; k++) { if (slide && k <= 6) six.x += 8; cue.y = -(33 * k - 0.55 * k * k); push(); }
+    for (let k = 0; k < 3 * FPS; k++) push();
+    const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
+    const out: TableRecord[] = [];
+    for (const f of frames) out.push(...a.push(f));
+    out.push(...a.finish());
+    return out.filter((x): x is ShotRecord => x.type === 'shot');
+  };
+  const still = run(false);
+  assert.equal(still.length, 1, JSON.stringify(still));
+  assert.equal(still[0]!.whileMoving, false);
+  const s = run(true);
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue');
+  // (ball 6 still slid when the cue ball was struck: played while moving, if the slide was a ball's at all)
+  assert.equal(s[0]!.whileMoving, true);
+  assert.ok(s[0]!.review.some((r) => r.what === 'whileMoving' && /no stroke/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
+});

@@ -638,10 +638,15 @@ export class StrokeBuilder {
       // (a ball taken to start in the same moment, whose motion was no stroke, is not one of them: a resting
       // ball's centre thrown 30 mm for a frame as the cue ball was struck beside it made the stroke F7)
       const sameMoment = !closed.wasStroke && start_s - previous.t0_s <= SAME_MOMENT_S;
-      whileMoving = closed.wasStroke || live.some((o) => o.id !== t.id && !(sameMoment && o.id === previous.struck) && this.m(o).active && hypot2(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
+      const rolling = live.filter((o) => o.id !== t.id && !(sameMoment && o.id === previous.struck) && this.m(o).active && hypot2(o.vx_mm_s, o.vy_mm_s) > this.o.move_mm_s);
+      whileMoving = closed.wasStroke || rolling.length > 0;
       // a stroke in progress whose struck ball was an object ball (F3, itself flagged) was more likely this
       // stroke's own start seen late (its cue ball under the arm) than a stroke of its own
       if (whileMoving && closed.wasStroke && previous.struck !== previous.cueTrack) doubt = 'afterF3';
+      // nor is it sure when the only balls rolling were set going by a motion judged no stroke (a hand, or a
+      // "ball" on one: 1151203's bridge hand by a corner pocket, believed as a ball, jerked 0.13 s before the
+      // cue ball was struck and made the stroke F7, unflagged)
+      if (whileMoving && !closed.wasStroke && rolling.every((o) => o.id === previous.struck || previous.contacts.some((c) => c.target === o.id))) doubt = 'afterNoStroke';
     }
     this.tracker.resetStrokeMarks();
     const before = new Map<number, XY_mm>();

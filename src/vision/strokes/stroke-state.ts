@@ -19,9 +19,10 @@ export interface Stroke {
   whileMoving: boolean;
   /**
    * why `whileMoving` is in doubt: a ball started near moving balls ('near'), or the stroke still in
-   * progress was itself in doubt, an object ball taken as struck by the cue ('afterF3')
+   * progress was itself in doubt, an object ball taken as struck by the cue ('afterF3'), or the balls still
+   * rolling were set going by a motion taken for no stroke ('afterNoStroke')
    */
-  whileMovingDoubt: false | 'near' | 'afterF3';
+  whileMovingDoubt: false | 'near' | 'afterF3' | 'afterNoStroke';
   contacts: Contact[];
   cueTrack: number | null;
   cueSamples: TrackSample[];
