@@ -12,7 +12,7 @@ import { reunions, surplusLost } from './tracking/reunion.js';
 import { hypot2 } from './hypot2.js';
 
 export interface AnalyzerOptions {
-  /** balls on the table per the rules engine; by default all 15 and the cue ball */
+  /** balls on the table per the rules engine, by default all 15 and the cue ball: names are chosen among them, and a new "ball" beyond their count waits (see Tracker.allHeld) */
   onTable?: () => BallId[];
   /** the first frames show the full rack of R3.1: name the rack's tracks by their places */
   rack?: boolean;
