@@ -94,7 +94,7 @@ export class FramePipeline {
     const obs: FrameObservation = {
       index: f.index, t_s: f.t_s, occluded: [...this.detector.lastOccluded],
       detections: seen.map((d): SeenBall => ({
-        x_mm: d.x_mm, y_mm: d.y_mm, conf: d.confidence, cueLike: cueLikelihood(d, this.o.cueBall), partial: d.partial,
+        x_mm: d.x_mm, y_mm: d.y_mm, conf: d.confidence, cueLike: cueLikelihood(d, this.o.cueBall), partial: d.partial, round: d.outlineRound,
         look: { oddColour: d.oddColourFraction, dark: d.darkFraction, white: d.whiteness, colour: d.colourFraction },
         u_px: d.u_px, v_px: d.v_px, r_px: d.r_px,
       })),

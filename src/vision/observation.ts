@@ -25,6 +25,8 @@ export interface BallDetection {
   sharp?: boolean;
   /** the disc is cut by an occluder or the image edge */
   partial?: boolean;
+  /** its outline is crossed all round, even where stronger edges inside it (a striped ball's band) made it partial */
+  round?: boolean;
   /** where it was seen in the image, full resolution (for reading its number) */
   u_px?: number;
   v_px?: number;

@@ -1048,3 +1048,20 @@ test('a cue ball found whole at rest, its look well known, keeps its track on it
   const t = tr.tracks.find((x) => x.id === id)!;
   assert.ok(Math.hypot(t.x_mm - (cue.x + 59), t.y_mm - (cue.y + 6)) < 5, `the cue ball's track is on its first step (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
 });
+
+test('a ball put down by a side cushion whose outline is crossed all round, though never found whole (a striped cue ball, its band away), counts after half a second; a part-found "ball" there waits', () => {
+  // 1160300: a striped cue ball put down in hand 100 mm from the side cushion; the band's edge inside the ball
+  // outdid its outline against dark cloth on a third of the rays, so it was never "whole", and the player's
+  // arm came over it before the two seconds a part-found ball by a cushion waits (fingertips on the rail)
+  const run = (round: boolean) => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    const balls: Ball[] = Array.from({ length: 6 }, (_, k): Ball => ({ id: k + 1, x: -600 + 300 * k, y: k % 2 ? -300 : 300 }));
+    const placed: Ball = { id: 'cue', x: -965, y: -788 };
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, balls.map((b) => det(b))));
+    for (let k = 0; k < 30; k++, i++) tr.update(at(i, [...balls.map((b) => det(b)), det(placed, { partial: true, ...(round && { round: true }) })]));
+    return tr.tracks.find((t) => Math.hypot(t.x_mm - placed.x, t.y_mm - placed.y) < R)?.confirmed ?? false;
+  };
+  assert.equal(run(true), true);
+  assert.equal(run(false), false, 'part-found, its outline not crossed all round: by a cushion it waits two seconds');
+});

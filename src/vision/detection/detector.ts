@@ -168,7 +168,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       out.push({
         u_px: fit.cx, v_px: fit.cy, x_mm: mm.x, y_mm: mm.y, r_px: fit.r, rExpected_px: rExp, confidence,
         lab: look.lab, chroma: look.chroma, whiteness: look.whiteness, colourFraction: look.colourFraction, darkFraction: look.darkFraction,
-        oddColourFraction: look.oddColourFraction, partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped,
+        oddColourFraction: look.oddColourFraction, partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped, outlineRound: fit.seenRound >= 0.9,
       });
       looks.push({ img, cx: fit.cx, cy: fit.cy, r: fit.r });
     }

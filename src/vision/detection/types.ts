@@ -27,6 +27,8 @@ export interface BallDetection {
   oddColourFraction: number;
   /** part of the ball's outline is hidden or cut (an arm, a cue, the image edge, a pocket) */
   partial: boolean;
+  /** its outline is crossed all round (90% of rays or more), even where other edges were stronger */
+  outlineRound: boolean;
 }
 
 export interface DetectionTimings_ms {

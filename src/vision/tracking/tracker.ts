@@ -64,6 +64,8 @@ export interface Track {
   restSince_s?: number;
   /** frames in which its whole outline was found */
   wholeSeen?: number;
+  /** frames in which its outline was crossed all round (see SeenBall.round), whole or not */
+  roundSeen?: number;
   /** frames in which it was found clear of every occluder (a fast ball's blurred outline is partial, but clear) */
   clearSeen?: number;
   /** mean look (how like the cue ball, see TrackerOptions.lookOf) over `lookN` whole detections */
@@ -434,7 +436,7 @@ export class Tracker {
       this.tracks.push({
         ...(provisionalFor !== undefined ? { provisionalFor } : {}),
         id: this.nextId++, state: 'visible', x_mm: d.x_mm, y_mm: d.y_mm, vx_mm_s: 0, vy_mm_s: 0,
-        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1, clearSeen: underArm[j] ? 0 : 1, leastLook: looks[j] ?? -Infinity,
+        lastSeen_s: o.t_s, born_s: o.t_s, history: [{ t_s: o.t_s, x_mm: d.x_mm, y_mm: d.y_mm }], last: d, streak: 1, wholeSeen: d.partial ? 0 : 1, roundSeen: d.round ? 1 : 0, clearSeen: underArm[j] ? 0 : 1, leastLook: looks[j] ?? -Infinity,
         confirmed: false, restSince_s: o.t_s,
       });
     });
@@ -513,8 +515,11 @@ export class Tracker {
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
     // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
     // throw part-found "balls" that held still for half a second and became balls. Not everywhere: the
-    // balls of a rack cut by their neighbours may never be found whole before the break)
-    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || !this.byCushion(t) ? (everyBallHeld ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
+    // balls of a rack cut by their neighbours may never be found whole before the break. Nor for a ball whose
+    // outline is crossed all round: 1160300's striped cue ball, put down in hand by the side cushion, its band's
+    // edge stronger than its outline on a third of the rays, was never "whole", never believed, and its
+    // stroke was missed)
+    else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || (t.roundSeen ?? 0) > 0 || !this.byCushion(t) ? (everyBallHeld ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
   }
 
   /** Whether a track looks like the cue ball while a ball that does is in view somewhere else. */
@@ -879,6 +884,7 @@ export class Tracker {
     t.last = d;
     t.streak += 1;
     if (!d.partial) t.wholeSeen = (t.wholeSeen ?? 0) + 1;
+    if (d.round) t.roundSeen = (t.roundSeen ?? 0) + 1;
     if (!underArm) t.clearSeen = (t.clearSeen ?? 0) + 1;
     t.leastLook = lookOfD === undefined ? -Infinity : Math.min(t.leastLook ?? Infinity, lookOfD);
     // (nor one blurred by its speed: a red cue ball found only part-whole at rest learnt its look in a
