@@ -146,7 +146,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       // (a ball of the cloth's own colour, a red cue ball on burgundy cloth, passes for cloth inside and its
       // outline's strongest edges are as often its highlight's or its shadow's: one whose outline is crossed all
       // round is kept. 1145001: the red cue ball dropped in 153 of 883 frames sampled, 129 of them seen round)
-      if (fit.notCloth < 0.35 && fit.coverage < 0.75 && fit.seenRound < 0.9) continue;
+      if (fit.notCloth < 0.35 && fit.coverage < 0.75 && fit.seenRound < SEEN_ALL_ROUND) continue;
       const radiusAgree = Math.max(0, 1 - Math.abs(rRatio - 1) / 0.35);
       const confidence = Math.min(1, Math.min(1, fit.coverage / 0.8) * (0.6 + 0.4 * radiusAgree) * (0.55 + 0.45 * Math.min(1, fit.notCloth / 0.6)));
       if (confidence < minConf) continue;
@@ -168,7 +168,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       out.push({
         u_px: fit.cx, v_px: fit.cy, x_mm: mm.x, y_mm: mm.y, r_px: fit.r, rExpected_px: rExp, confidence,
         lab: look.lab, chroma: look.chroma, whiteness: look.whiteness, colourFraction: look.colourFraction, darkFraction: look.darkFraction,
-        oddColourFraction: look.oddColourFraction, partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped, outlineRound: fit.seenRound >= 0.9,
+        oddColourFraction: look.oddColourFraction, partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped, outlineRound: fit.seenRound >= SEEN_ALL_ROUND,
       });
       looks.push({ img, cx: fit.cx, cy: fit.cy, r: fit.r });
     }
@@ -204,6 +204,9 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   };
   return { geometry: geo, detect, lastTimings_ms: timings, lastOccluded: occluded };
 }
+
+/** A circle fit whose outline is crossed on this share of its rays or more is seen all round (refine.ts's `seenRound`). */
+const SEEN_ALL_ROUND = 0.9;
 
 /** OpenCV's nearest-pixel resize that rounds to the nearest source pixel (INTER_NEAREST_EXACT; the binding has no name for it). */
 const INTER_NEAREST_EXACT = 6;

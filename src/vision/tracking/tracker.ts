@@ -64,7 +64,7 @@ export interface Track {
   restSince_s?: number;
   /** frames in which its whole outline was found */
   wholeSeen?: number;
-  /** frames in which its outline was crossed all round (see SeenBall.round), whole or not */
+  /** frames in which its outline was crossed all round (the observation's `round`), whole or not */
   roundSeen?: number;
   /** frames in which it was found clear of every occluder (a fast ball's blurred outline is partial, but clear) */
   clearSeen?: number;
