@@ -562,7 +562,8 @@ export class Tracker {
     // struck, it made the stroke "played while balls rolled", unflagged. The rules always have the cue ball
     // on the table: a ball that looks like it, while no ball held does, is it put down in hand, however many
     // phantoms were believed before — 1091101's cue ball, put down by a "ball" confirmed beside ball 6, was
-    // still unbelieved when struck two seconds later)
+    // still unbelieved when struck two seconds later. Under the set's count above a pocketed cue ball is left out
+    // instead; a phantom making up sixteen still holds the cue ball to the wait there: not measured, left as it was)
     const onTable = this.opts.ballsOnTable?.();
     if (onTable === undefined || n < onTable) return false;
     return !(cueLooking(candidate) && !this.tracks.some((k) => k.confirmed && (k.state === 'visible' || k.state === 'occluded') && cueLooking(k)));
