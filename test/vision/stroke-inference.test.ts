@@ -409,9 +409,10 @@ function assertStruckFromRest(frames: FrameObservation[], tol_s: number): void {
 const streak = (x_mm: number, partial: boolean): BallDetection => ({ x_mm, y_mm: 0, conf: partial ? 0.7 : 0.8, cueLike: partial ? 0.8 : 0.9, ...(partial && { partial: true }) });
 
 test('a ball struck under an arm, seen only in part until it rolls clear, is the struck ball from where it rested', () => {
-  // an arm lies along the table over the cue ball; the ball rolls off along the arm at 1.5 m/s, found only
-  // in part (partial) while under it, whole once clear
-  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -150, y1_mm: 90 };
+  // an arm lies across the table over the cue ball (from its side: a striker's arm is never ahead of the ball
+  // on its line, see arm-side.ts); the ball rolls off under it at 1.5 m/s, found only in part (partial) while
+  // under it, whole once clear
+  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -700, x1_mm: -600, y1_mm: 90 };
   const x = (k: number) => -900 + 50 * k - 0.4 * k * k;
   assertStruckFromRest(cueStruck(40, (k) => [{ ...streak(x(k), false), ...(x(k) < arm.x1_mm + 34 && { partial: true }) }], x(40), arm), 0.1);
 });
@@ -426,8 +427,9 @@ test('a ball struck hard, lost for a frame and then found only as a blurred stre
 });
 
 test('a ball struck hard under an arm, a blurred streak (never a whole outline) once clear, is the struck ball from where it rested', () => {
-  // hidden under the arm for four frames, then partial all the way (fast and blurred) until it stops
-  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -90, x1_mm: -650, y1_mm: 90 };
+  // hidden under the arm (across the table, from the ball's side) for four frames, then partial all the way
+  // (fast and blurred) until it stops
+  const arm: OccludedBox = { x0_mm: -1000, y0_mm: -500, x1_mm: -700, y1_mm: 90 };
   const x = (k: number) => -900 + 90 * k - 1.1 * k * k;
   assertStruckFromRest(cueStruck(40, (k) => (k <= 4 ? [] : [streak(x(k), true)]), x(40), arm), 0.2);
 });
@@ -785,6 +787,31 @@ test('a cue ball struck out from under the arm whose first sighting is taken by 
   const end = (s[0]!.cuePath ?? []).at(-1) ?? [NaN, NaN];
   assert.ok(Math.hypot(end[0] - c.x, end[1] - c.y) < 20, `the cue ball followed to where it stopped (${JSON.stringify(s[0]!.cuePath)})`);
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+});
+
+test('a cue ball struck from under the arm over the side cushion is off the table: a piece of the cue drawn back over the arm\'s side is not the ball', () => {
+  // (1160601: the cue ball, 160 mm from the side cushion, struck over it from under the arm and never seen again;
+  // 0.7 s later a piece of the cue, drawn back towards the player at 1.9 m/s, straight out from the ball's place
+  // the other way, was taken for the ball struck out and followed into the head-left corner: "pocketed", silently)
+  const cue: Ball = { id: 'cue', x: -960, y: -725 };
+  const rest = headEnd().map((b) => ({ ...b, x: b.x + 1800 }));
+  // the arm: over the ball and back from it towards the middle of the table and the head-left corner
+  const arm: OccludedBox[] = [{ x0_mm: -1250, y0_mm: -790, x1_mm: -900, y1_mm: -560 }, { x0_mm: -1500, y0_mm: -560, x1_mm: -1050, y1_mm: -200 }];
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, ...rest], i >= FPS ? arm : []));
+  // struck (over the cushion, unseen); the arm stays a little, then goes
+  for (let k = 0; k < 18; k++, i++) out.push(frame(i, rest, arm));
+  for (let k = 0; k < 3; k++, i++) out.push(frame(i, rest));
+  // the cue's piece: out from 430 mm behind the ball's place, back from it, and into the corner
+  const ux = -0.506, uy = 0.862;
+  for (let k = 0; k < 22; k++, i++) out.push(frame(i, rest, [], [{ ...seen({ id: 3, x: -1072 + 63 * k * ux, y: -311 + 63 * k * uy }), cueLike: 0.9 }]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, rest));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.deepEqual(s[0]!.pocketed, [], JSON.stringify(s[0]));
+  assert.deepEqual(s[0]!.offTable, ['cue'], JSON.stringify(s[0]));
 });
 
 test('a cue ball found only in part against the cue, struck, first seen 86 mm on under the cue\'s shaft and into a ball the next frame, is the struck ball (its look says so)', () => {

@@ -10,6 +10,7 @@
 // line and going its way, is that ball.
 import { lookKnown, type Track } from './tracker.js';
 import { hypot2 } from '../hypot2.js';
+import { intoArm } from './arm-side.js';
 
 export interface HandoverOptions {
   /** samples the candidate needs before it is judged */
@@ -104,6 +105,7 @@ export function handoverSource(cand: Track, hidden: readonly Track[], R_mm: numb
       // born where the ball would be by then, and rolling away from where it rested
       if (d > 4 * R_mm + speed * Math.max(0, gap)) continue;
       if (d > R_mm && (dx * ux + dy * uy) / d < 0.7) continue;
+      if (intoArm(t, ux, uy)) continue;
     } else {
       if (v < o.minSpeed_mm_s || gap <= 0 || gap > o.maxRollingGap_s) continue;
       const vx = t.vx_mm_s / v, vy = t.vy_mm_s / v;
@@ -161,6 +163,7 @@ export function struckOutFrom(cand: Track, hidden: readonly Track[], R_mm: numbe
     // into a cushion before the eight samples handoverSource() wants, and its stroke was "struck 14".
     if (d < R_mm || (d < 2 * R_mm && h.length < 3) || d > 4 * R_mm + 1.3 * speed * gap) continue;
     const ux = dx / d, uy = dy / d;
+    if (intoArm(t, ux, uy)) continue;
     // every step goes straight on away from the ball's place, at a strike's speed
     let cos = 1;
     let ok = true;
@@ -209,5 +212,6 @@ export function cueLookFrom(cand: Track, others: readonly Track[], hidden: reado
   const gap = a.t_s - t.lastSeen_s;
   if (gap < 0 || gap > o.maxGap_s) return null;
   const d = hypot2(a.x_mm - t.x_mm, a.y_mm - t.y_mm);
-  return d >= R_mm && d <= 2 * R_mm + o.maxStrike_mm_s * gap ? t : null;
+  if (d < R_mm || d > 2 * R_mm + o.maxStrike_mm_s * gap || intoArm(t, (a.x_mm - t.x_mm) / d, (a.y_mm - t.y_mm) / d)) return null;
+  return t;
 }

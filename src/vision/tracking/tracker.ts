@@ -9,6 +9,7 @@ import { possibleLeaps, type Leap } from './leaps.js';
 import { pushedAlongLine } from './pushes.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 import { hypot2 } from '../hypot2.js';
+import { addArmDirection, intoArm } from './arm-side.js';
 
 export type TrackState = 'visible' | 'occluded' | 'missing' | 'pocketed' | 'offTable';
 
@@ -37,6 +38,8 @@ export interface Track {
   goneUnseen?: boolean;
   /** when something last hid it while it was out of sight */
   lastHidden_s?: number;
+  /** from its place towards the arm that hides it: the sum of each hidden frame's unit vector (see arm-side.ts) */
+  armToward?: [number, number];
   /** it rested, something hid it, and when its place was clear again it was not there */
   vanishedAtRest?: boolean;
   /** taken off the table having been seen with its centre beyond a cushion's nose (over the rail), not only heading there */
@@ -613,11 +616,11 @@ export class Tracker {
     // and "moving" by one 160 mm hop, took a cue ball struck 1.1 m away after 0.2 s unseen)
     if (this.settledCandidate(t, t_s) && dist > 2 * this.R + (speed < HANDOVER.minSpeed_mm_s ? 0 : 1.5 * speed * Math.max(dt, horizon_s))) return Infinity;
     // a ball under an arm may have been moved by the hand: it can come back a little way off
-    if (t.state === 'occluded') gate = Math.max(gate, 6 * this.R + 400 * since);
     // (for a second: a ball lost longer and found far off is a new track first, taken for this one only
     // once it rests as a ball (reunion.ts); a lost track whose gate grew without end leapt 2 m onto
     // a hand on the far rail)
-    if (t.state === 'missing') gate = Math.max(gate, 3 * this.R + 300 * Math.min(since, MISSING_REACH_S));
+    const handReach = t.state === 'occluded' ? 6 * this.R + 400 * since : t.state === 'missing' ? 3 * this.R + 300 * Math.min(since, MISSING_REACH_S) : 0;
+    gate = Math.max(gate, handReach);
     // a ball lost in a pocket's mouth has gone down or comes back out beside it (where backOutOf looks
     // for it): it does not reappear across the table (a pocketed ball's track leapt 820 mm along the
     // cushion onto a hand's edge on the rail and was then called off the table)
@@ -635,6 +638,9 @@ export class Tracker {
     // one on part of its outline, clear of the arm, still is after a frame or three unseen: a ball struck
     // hard blurs into a streak and may vanish for a frame before it shows again
     if (t.state !== 'visible' && dist > 2 * this.R && (underArm || (d.partial && since > PARTIAL_RETURN_S))) return Infinity;
+    // (nor, further than a hand could have moved it, back over the arm's side: struck, it went where the cue
+    // points, away from the hands; see arm-side.ts)
+    if (t.state !== 'visible' && dist > Math.max(2 * this.R, handReach) && intoArm(t, (d.x_mm - t.x_mm) / dist, (d.y_mm - t.y_mm) / dist)) return Infinity;
     // (nor, seen at rest a frame ago, when this frame's detection of it is missing: the hand reaching for
     // the cue ball over the table hid it for a frame and its track leapt 320 mm onto a red-skinned
     // "ball" on the forearm, a moved ball, then the cue ball's place for the next stroke)
@@ -882,6 +888,7 @@ export class Tracker {
     t.y_mm = d.y_mm;
     t.lastSeen_s = t_s;
     t.state = 'visible';
+    t.armToward = undefined;
     t.last = d;
     t.streak += 1;
     if (!d.partial) t.wholeSeen = (t.wholeSeen ?? 0) + 1;
@@ -914,7 +921,10 @@ export class Tracker {
     const [hx, hy] = !resting && hypot2(sx, sy) > hypot2(t.vx_mm_s, t.vy_mm_s) ? [sx, sy] : [t.vx_mm_s, t.vy_mm_s];
     const zone = this.zoneAt(t.x_mm + hx * 0.05, t.y_mm + hy * 0.05) ?? this.zoneAt(t.x_mm, t.y_mm);
     const hidden = isOccluded(o, t.x_mm, t.y_mm, this.R);
-    if (hidden) t.lastHidden_s = o.t_s;
+    if (hidden) {
+      t.lastHidden_s = o.t_s;
+      t.armToward = addArmDirection(t.armToward, o.occluded, t.x_mm, t.y_mm, this.R);
+    }
     if (hidden && (!zone || resting)) {
       t.state = 'occluded';
       t.vx_mm_s *= 0.8;
