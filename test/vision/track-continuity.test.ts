@@ -493,12 +493,13 @@ test('a clip that begins mid-game: with every ball the rules engine has on the t
 });
 
 test('a clip that begins with the cue ball in hand: put down while a phantom is believed beside a ball, it still counts in half a second', () => {
-  // six object balls at rest and a "ball" beside one of them (a highlight or shadow, believed as a seventh);
-  // the rules have six and the cue ball on the table; the cue ball is put down in the house, or knuckles rest
+  // six object balls at rest and a "ball" near one of them (a knuckle or a highlight on the cloth, believed as a
+  // seventh; clear of the ball: one overlapping it is never believed); the rules have six and the cue ball on the
+  // table; the cue ball is put down in the house, or knuckles rest
   const run = (placed: Ball) => {
     const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike, ballsOnTable: () => 7 });
     const balls: Ball[] = Array.from({ length: 6 }, (_, k): Ball => ({ id: k + 1, x: -900 + 300 * k, y: k % 2 ? -400 : 200 }));
-    const phantom: Ball = { id: 7, x: balls[5]!.x + 30, y: balls[5]!.y - 35 };
+    const phantom: Ball = { id: 7, x: balls[5]!.x + 60, y: balls[5]!.y - 70 };
     let i = 0;
     for (; i < 90; i++) tr.update(at(i, [...balls, phantom].map((b) => det(b))));
     assert.equal(tr.tracks.filter((t) => t.confirmed).length, 7, 'the phantom is believed too');
@@ -509,13 +510,29 @@ test('a clip that begins with the cue ball in hand: put down while a phantom is 
   assert.equal(run({ id: 9, x: -1756, y: -800 }), false, 'knuckles that look like an object ball wait');
 });
 
+test('balls do not overlap: a "ball" 42 mm from one seen round is not believed, and the cue ball put down in hand then counts', () => {
+  // (1170601) six object balls at rest, each found round; beside ball 6, 42 mm off, a fit found whole but never
+  // round, as odd in colour as a cue ball (its shadow and the cloth). The rules have six and the cue ball. Believed,
+  // it made up the count and was a cue ball held elsewhere, and the real one put down in hand was never believed
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike, ballsOnTable: () => 7 });
+  const balls: Ball[] = Array.from({ length: 6 }, (_, k): Ball => ({ id: k + 1, x: -900 + 300 * k, y: k % 2 ? -400 : 200 }));
+  const twin: BallDetection = det({ id: 'cue', x: balls[5]!.x - 42, y: balls[5]!.y + 3 }, { idProbs: undefined, round: false });
+  const seenRound = () => balls.map((b) => det(b, { round: true }));
+  let i = 0;
+  for (; i < 90; i++) tr.update(at(i, [...seenRound(), twin]));
+  assert.equal(tr.tracks.filter((t) => t.confirmed).length, 6, 'the six balls, not the fit beside ball 6');
+  const cue: Ball = { id: 'cue', x: -1300, y: 150 };
+  for (let k = 0; k < 30; k++, i++) tr.update(at(i, [...seenRound(), twin, det(cue, { idProbs: undefined, round: true })]));
+  assert.equal(tr.tracks.find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)?.confirmed, true, 'the cue ball counts within a second');
+});
+
 test('a ball put back on the table after it left (respotted) stands for its gone track, and a cue ball gone from the table is always put back: the cue ball put down in hand counts in half a second', () => {
   // thirteen balls at rest; balls 14 and 15 jump the cushion, and the cue ball too or not; ball 15 is
   // respotted and rests; then the cue ball is put down in hand, or (the cue ball on the table) knuckles on
   // the rail hold still while every ball is held (13 + the cue ball + ball 15 respotted, and ball 14 gone)
   const run = (cueGone: boolean, rest_s: number) => {
     const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
-    const balls: Ball[] = Array.from({ length: 13 }, (_, k) => ({ id: k + 1, x: -1200 + 170 * k, y: k % 2 ? -400 : 0 }));
+    const balls: Ball[] = Array.from({ length: 13 }, (_, k) => ({ id: k + 1, x: -1200 + 170 * k, y: k % 2 ? -400 : 150 }));
     const cue: Ball = { id: 'cue', x: -1225, y: 657 };
     const jumpers: Ball[] = [{ id: 14, x: -300, y: 657 }, { id: 15, x: 300, y: -657 }];
     let i = 0;

@@ -317,6 +317,8 @@ const BACK_OUT_R = 6;
 const STRIKE_MM_S = 1500;
 /** A ball's centre this much beyond two radii from a cushion's nose may have bounced off it (blur and a centre seen high add a little). */
 const BOUNCE_SLACK_MM = 20;
+/** Two balls' centres are two radii apart at the least; closer than this many radii, one of the two is no ball (fits err by a few mm). */
+const OVERLAP_RADII = 1.5;
 /** A lost ball's gate widens for this long (s), as far as a ball nudged or rolling slowly goes. */
 const MISSING_REACH_S = 1;
 
@@ -514,7 +516,7 @@ export class Tracker {
     // 0.7 s while the player aimed, became one, followed the arm away and was "pocketed")
     const everyBallHeld = this.allHeld(t_s, t) || this.secondCueBall(t);
     if (hypot2(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
-      || (everyBallHeld && this.anyRolling())) t.restSince_s = t_s;
+      || (everyBallHeld && this.anyRolling()) || this.overlapsBetterBall(t)) t.restSince_s = t_s;
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
     // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
     // throw part-found "balls" that held still for half a second and became balls. Not everywhere: the
@@ -523,6 +525,26 @@ export class Tracker {
     // edge stronger than its outline on a third of the rays, was never "whole", never believed, and its
     // stroke was missed)
     else if (t_s - (t.restSince_s ?? t_s) >= ((t.wholeSeen ?? 0) > 0 || (t.roundSeen ?? 0) > 0 || !this.byCushion(t) ? (everyBallHeld ? CONFIRM_UNSEEN_WHOLE_S : this.opts.confirm_s) : CONFIRM_UNSEEN_WHOLE_S)) t.confirmed = true;
+  }
+
+  /**
+   * Balls do not overlap: a candidate whose centre is closer than OVERLAP_RADII to a ball's, or to a candidate
+   * better seen (more often round, then whole, then longer followed), is that ball's shadow, a highlight's edge or
+   * a knuckle against it, and is not believed while it stays there. (1170601: a "ball" 42 mm from ball 1, found
+   * whole but never round and as odd in colour as a cue ball, was believed with the balls at the clip's start; it
+   * made up the rules' count and was a cue ball "in view elsewhere", so the real cue ball, put down in hand, was
+   * never believed and its stroke was missed, silently. 1160202: a part-found one 47 mm from ball 12, believed as
+   * well, vanished when its fits did and was taken for a ball struck off the table.)
+   */
+  private overlapsBetterBall(t: Track): boolean {
+    const rank = (k: Track) => [k.roundSeen ?? 0, k.wholeSeen ?? 0, -k.born_s, -k.id];
+    const better = (k: Track) => {
+      if (k.confirmed) return true;
+      const a = rank(k), b = rank(t);
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+      return false;
+    };
+    return this.tracks.some((k) => k !== t && k.state === 'visible' && hypot2(k.x_mm - t.x_mm, k.y_mm - t.y_mm) < OVERLAP_RADII * this.R && better(k));
   }
 
   /** Whether a track looks like the cue ball while a ball that does is in view somewhere else. */
