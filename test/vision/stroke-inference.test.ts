@@ -53,6 +53,30 @@ test('a cue ball struck into nothing is a stroke: struck cue, no contact', () =>
   assert.equal(s[0]!.firstContact, null);
 });
 
+test('a ball the cue ball grazed, which crept off too slowly for the contact to be seen, is the first contact though a later one was seen', () => {
+  // (1185006: the cue ball at 2.3 m/s grazed ball 2, which crept 42 mm at 85 mm/s, then hit ball 14 full: "first
+  // contact 14", silently.) The cue ball runs along y = 0 at 2.1 m/s past ball 1, 69 mm off its line (a thin cut),
+  // and into ball 2 full on, stopping dead; ball 1 creeps off at 90 mm/s, ball 2 runs on at 2 m/s and stops
+  const one: Ball = { id: 1, x: 0, y: -69 }, two: Ball = { id: 2, x: 700, y: 0 };
+  const far: Ball[] = [{ id: 3, x: -300, y: 600 }, { id: 4, x: 300, y: 600 }, { id: 5, x: 900, y: -600 }];
+  const out: FrameObservation[] = [];
+  let i = 0;
+  const cue = { id: 'cue' as const, x: -900, y: 0 };
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, one, two, ...far]));
+  const hit = Math.ceil((two.x - 68 - cue.x) / 70);
+  const passed = Math.ceil((one.x - cue.x) / 70);
+  for (let k = 1; k <= 3 * FPS; k++, i++) {
+    const c = { ...cue, x: Math.min(cue.x + 70 * k, two.x - 68) };
+    const o = { ...one, y: one.y - 3 * Math.max(0, Math.min(k - passed, 15)) };
+    const t = { ...two, x: two.x + (k <= hit ? 0 : Math.min(66 * (k - hit) - 1.1 * (k - hit) ** 2, 990)) };
+    out.push(frame(i, [c, o, t, ...far]));
+  }
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+});
+
 test('a ball that shifts a few mm in one frame as the cue ball sets off, and stays, is no first contact: flagged as jitter', () => {
   // 1030700: ball 10 "moved" 17 mm in one frame as a shadow crossed it, far from the cue ball, which
   // touched nothing; a ball that rolls off with no cause seen is still taken as the guess

@@ -767,10 +767,13 @@ export class StrokeBuilder {
     const a = st.before.get(other.id), b = st.before.get(id);
     if (!a || !b) return null;
     const reach = 2 * this.R + CONTACT_NOISE_MM;
-    const reachedOther_s = firstWithin_s(cue, { x: a[0], y: a[1] }, reach, st.t0_s);
+    // (the stroke's own samples of the cue ball: its track keeps only its last seconds, and a contact found when
+    // the stroke ends, a creep's, may lie further back)
+    const path = st.cueTrack === cue.id && st.cueSamples.length >= 2 ? { ...cue, history: st.cueSamples } : cue;
+    const reachedOther_s = firstWithin_s(path, { x: a[0], y: a[1] }, reach, st.t0_s);
     // the cue ball's samples may miss the very frame it touched the first ball (blurred into it, unseen):
     // its sampled path then never comes within reach of that ball, but the contact says it was there by then
-    const pathToFirst_s = firstWithin_s(cue, { x: b[0], y: b[1] }, reach, st.t0_s);
+    const pathToFirst_s = firstWithin_s(path, { x: b[0], y: b[1] }, reach, st.t0_s);
     const reachedFirst_s = Number.isFinite(pathToFirst_s) ? pathToFirst_s : first.t_s;
     const frame_s = frameInterval_s(cue);
     return { other_s: reachedOther_s, first_s: reachedFirst_s, tied: Math.abs(reachedOther_s - reachedFirst_s) < frame_s };
@@ -991,6 +994,10 @@ export class StrokeBuilder {
    */
   private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
     if (this.touchedNothing(st)) this.creepContacts(st);
+    else {
+      const first_s = this.firstContactAt(st);
+      if (first_s !== undefined) this.creepContacts(st, first_s);
+    }
     if (st.firstContactTrack === null) this.turnContact(st);
     if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
     if (this.hiddenAsItLeft(st)) {
@@ -1014,8 +1021,12 @@ export class StrokeBuilder {
    * into a ball a few cm away): it is off its place by more than detection noise when the stroke ends,
    * and the struck ball's path came within touching distance of where it rested. The earliest such
    * approach is the first contact.
+   * With a contact seen (`before_s`: when the first was), only a ball no contact was seen to move, off its place
+   * by CREPT_mm or more, reached before then: a thin cut sends a ball off at a creep the contacts are not seen
+   * by (1185006: the cue ball at 2.3 m/s grazed ball 2, which crept 42 mm at 85 mm/s, then hit ball 14: "first
+   * contact 14", silently).
    */
-  private creepContacts(st: Stroke): void {
+  private creepContacts(st: Stroke, before_s?: number): void {
     const s = this.tracker.tracks.find((x) => x.id === st.struck);
     if (!s) return;
     // (a track's history keeps only its last seconds: a struck cue ball's whole path is in the stroke's samples)
@@ -1028,8 +1039,9 @@ export class StrokeBuilder {
       // (a ball rolling when the stroke began is off that place by its own roll: 1050900's ball 14, rolling
       // on from the stroke before, was taken as touched by a cue ball that crossed where it had been)
       if (o.id === s.id || !b || o.state !== 'visible' || st.rollingAtStart.has(o.id)) continue;
+      if (before_s !== undefined && st.contacts.some((c) => c.target === o.id || c.cause === o.id)) continue;
       const off = hypot2(o.x_mm - b[0], o.y_mm - b[1]);
-      if (off < NUDGED_mm) continue;
+      if (off < (before_s === undefined ? NUDGED_mm : CREPT_mm)) continue;
       // a ball off its place by less than CREPT_mm was nudged only if the struck ball came to touch it
       // and it did not go back towards the struck ball (a cue ball pushed into a ball 4 mm past touching and
       // rolled back, the ball 9 mm on: a referee's "touched", and a foul-free stroke)
@@ -1042,12 +1054,19 @@ export class StrokeBuilder {
         // (not straight away: a ball in a pocket's jaws is turned aside by the jaw; but not back towards it)
         const towards_mm = -((o.x_mm - b[0]) * (b[0] - by.x_mm) + (o.y_mm - b[1]) * (b[1] - by.y_mm)) / Math.max(1, hypot2(b[0] - by.x_mm, b[1] - by.y_mm));
         if (nudged && towards_mm > 0.5 * off) continue;
+        if (before_s !== undefined && by.t_s >= before_s) break;
         reached.push({ o, t_s: by.t_s });
         break;
       }
     }
     reached.sort((a, b) => a.t_s - b.t_s);
     for (const r of reached) this.contact(s, r.o, r.t_s);
+  }
+
+  /** When the cue ball's first contact taken so far was seen (its contact's time), or undefined. */
+  private firstContactAt(st: Stroke): number | undefined {
+    const c = st.contacts.find((k) => (k.cause === st.cueTrack && k.target === st.firstContactTrack) || (k.target === st.cueTrack && k.cause === st.firstContactTrack));
+    return c?.t_s;
   }
 
   /**
