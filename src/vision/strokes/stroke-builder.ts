@@ -767,9 +767,12 @@ export class StrokeBuilder {
     const a = st.before.get(other.id), b = st.before.get(id);
     if (!a || !b) return null;
     const reach = 2 * this.R + CONTACT_NOISE_MM;
-    // (the stroke's own samples of the cue ball: its track keeps only its last seconds, and a contact found when
-    // the stroke ends, a creep's, may lie further back)
-    const path = st.cueTrack === cue.id && st.cueSamples.length >= 2 ? { ...cue, history: st.cueSamples } : cue;
+    // (the stroke's own samples of the cue ball when its track's history no longer reaches back to the stroke's
+    // start: it keeps only its last seconds, and a contact found when the stroke ends, a creep's, may lie further
+    // back. Not otherwise: the samples are sparser, and 1135000's tie of two balls reached within a frame went
+    // unflagged with them)
+    const sinceStart = (cue.history[0]?.t_s ?? Infinity) <= st.t0_s;
+    const path = !sinceStart && st.cueTrack === cue.id && st.cueSamples.length >= 2 ? { ...cue, history: st.cueSamples } : cue;
     const reachedOther_s = firstWithin_s(path, { x: a[0], y: a[1] }, reach, st.t0_s);
     // the cue ball's samples may miss the very frame it touched the first ball (blurred into it, unseen):
     // its sampled path then never comes within reach of that ball, but the contact says it was there by then
