@@ -54,7 +54,7 @@ test('a cue ball struck into nothing is a stroke: struck cue, no contact', () =>
 });
 
 test('a ball the cue ball grazed, which crept off too slowly for the contact to be seen, is the first contact though a later one was seen', () => {
-  // (1185006: the cue ball at 2.3 m/s grazed ball 2, which crept 42 mm at 85 mm/s, then hit ball 14 full: "first
+  // (1185006: the cue ball at 2.2 m/s grazed ball 2, which crept 42 mm at 85 mm/s, then hit ball 14 full: "first
   // contact 14", silently.) The cue ball runs along y = 0 at 2.1 m/s past ball 1, 69 mm off its line (a thin cut),
   // and into ball 2 full on, stopping dead; ball 1 creeps off at 90 mm/s, ball 2 runs on at 2 m/s and stops
   const one: Ball = { id: 1, x: 0, y: -69 }, two: Ball = { id: 2, x: 700, y: 0 };

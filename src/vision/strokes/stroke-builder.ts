@@ -1026,7 +1026,7 @@ export class StrokeBuilder {
    * approach is the first contact.
    * With a contact seen (`before_s`: when the first was), only a ball no contact was seen to move, off its place
    * by CREPT_mm or more, reached before then: a thin cut sends a ball off at a creep the contacts are not seen
-   * by (1185006: the cue ball at 2.3 m/s grazed ball 2, which crept 42 mm at 85 mm/s, then hit ball 14: "first
+   * by (1185006: the cue ball at 2.2 m/s grazed ball 2, which crept 42 mm at 85 mm/s, then hit ball 14: "first
    * contact 14", silently).
    */
   private creepContacts(st: Stroke, before_s?: number): void {

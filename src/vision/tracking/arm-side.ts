@@ -33,7 +33,7 @@ export function armDirection(boxes: readonly OccludedBox[], x_mm: number, y_mm: 
 /**
  * The arm's direction summed over the frames a ball is hidden: a hand that moves over the table sweeps its
  * side frame by frame (1090201: a hand passing over ball 15 by the side cushion and on towards the middle,
- * its cells' middle swinging 70° between two frames, was taken for the ball struck out by the last frame's).
+ * its cells' middle swinging 67° between two frames, was taken for the ball struck out by the last frame's).
  */
 export function addArmDirection(sum: [number, number] | undefined, boxes: readonly OccludedBox[], x_mm: number, y_mm: number, R_mm: number): [number, number] | undefined {
   const d = armDirection(boxes, x_mm, y_mm, R_mm);
