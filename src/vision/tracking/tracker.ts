@@ -534,7 +534,8 @@ export class Tracker {
    * whole but never round and as odd in colour as a cue ball, was believed with the balls at the clip's start; it
    * made up the rules' count and was a cue ball "in view elsewhere", so the real cue ball, put down in hand, was
    * never believed and its stroke was missed, silently. 1160202: a part-found one 47 mm from ball 12, believed as
-   * well, vanished when its fits did and was taken for a ball struck off the table.)
+   * well, made up the count the same way; the cue ball put down in hand waited, was struck unbelieved, and the
+   * stroke was "struck 10".)
    */
   private overlapsBetterBall(t: Track): boolean {
     const rank = (k: Track) => [k.roundSeen ?? 0, k.wholeSeen ?? 0, -k.born_s, -k.id];
