@@ -8,7 +8,7 @@ import { insideNose_mm, type TableSpec } from '../../table/geometry.js';
 import type { IdentityBook, Naming } from '../identity/identity-book.js';
 import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
-import type { Stroke } from './stroke-state.js';
+import type { Contact, Stroke } from './stroke-state.js';
 import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
 import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
@@ -762,7 +762,8 @@ export class StrokeBuilder {
    */
   private reachOrder(st: Stroke, cue: Track, other: Track, t_s: number): { other_s: number; first_s: number; tied: boolean } | null {
     const id = st.firstContactTrack!;
-    const first = st.contacts.find((c) => (c.cause === cue.id && c.target === id) || (c.target === cue.id && c.cause === id));
+    // (`cue` is the stroke's cue track: contact() passes it so)
+    const first = firstContactSeen(st);
     if (!first || t_s > first.t_s + TIED_CONTACTS_S) return null;
     const a = st.before.get(other.id), b = st.before.get(id);
     if (!a || !b) return null;
@@ -792,8 +793,7 @@ export class StrokeBuilder {
     // only the path before the contact seen: one found when the stroke was over (895003 at 17.5 s: a
     // thin cut on 12, its time known only from how the balls went on) left the samples running on past
     // it, and the cue ball's run after the cut into ball 1 was taken for a first contact "before" it
-    const fc = st.firstContactTrack;
-    const seen = fc === null ? undefined : st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
+    const seen = firstContactSeen(st);
     const samples = seen ? st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s) : st.cueSamples;
     const path: XY_mm[] = [...samples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
     if (path.length < 2) return;
@@ -812,7 +812,7 @@ export class StrokeBuilder {
   private firstContactByCorner(st: Stroke): void {
     if (st.cueTrack === null || st.whileMoving || st.firstContactTrack === null) return;
     const fc = st.firstContactTrack;
-    const first = st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
+    const first = firstContactSeen(st);
     if (!first) return;
     const c = cornerInGap([...st.cueSamples, ...st.cueAfter], first.t_s, 2 * this.R);
     if (!c) return;
@@ -998,8 +998,8 @@ export class StrokeBuilder {
   private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
     if (this.touchedNothing(st)) this.creepContacts(st);
     else {
-      const first_s = this.firstContactAt(st);
-      if (first_s !== undefined) this.creepContacts(st, first_s);
+      const first = firstContactSeen(st);
+      if (first) this.creepContacts(st, first.t_s);
     }
     if (st.firstContactTrack === null) this.turnContact(st);
     if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
@@ -1064,12 +1064,6 @@ export class StrokeBuilder {
     }
     reached.sort((a, b) => a.t_s - b.t_s);
     for (const r of reached) this.contact(s, r.o, r.t_s);
-  }
-
-  /** When the cue ball's first contact taken so far was seen (its contact's time), or undefined. */
-  private firstContactAt(st: Stroke): number | undefined {
-    const c = st.contacts.find((k) => (k.cause === st.cueTrack && k.target === st.firstContactTrack) || (k.target === st.cueTrack && k.cause === st.firstContactTrack));
-    return c?.t_s;
   }
 
   /**
@@ -1311,6 +1305,13 @@ export class StrokeBuilder {
     if (!n || n.id === 'cue' || !t.pocket || n.confidence < this.o.minConfidence) return null;
     return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
   }
+}
+
+/** The contact seen between the cue ball and the first contact taken so far, if it was seen (not inferred). */
+function firstContactSeen(st: Stroke): Contact | undefined {
+  const fc = st.firstContactTrack;
+  if (fc === null || st.cueTrack === null) return undefined;
+  return st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
 }
 
 /** A hand slides a ball at up to about this; a cued ball that touches nothing starts faster */
