@@ -17,7 +17,7 @@ const INTO_ARM_COS = 0.5;
  * their area), or undefined when that middle is within `R_mm` of the place (the ball under the middle of a
  * blob: no side is the arm's).
  */
-export function armDirection(boxes: readonly OccludedBox[], x_mm: number, y_mm: number, R_mm: number): [number, number] | undefined {
+function armDirection(boxes: readonly OccludedBox[], x_mm: number, y_mm: number, R_mm: number): [number, number] | undefined {
   let sx = 0, sy = 0, sw = 0;
   for (const b of boxes) {
     const cx = (b.x0_mm + b.x1_mm) / 2, cy = (b.y0_mm + b.y1_mm) / 2;
