@@ -521,6 +521,8 @@ test('balls do not overlap: a "ball" 42 mm from one seen round is not believed, 
   let i = 0;
   for (; i < 90; i++) tr.update(at(i, [...seenRound(), twin]));
   assert.equal(tr.tracks.filter((t) => t.confirmed).length, 6, 'the six balls, not the fit beside ball 6');
+  for (const b of balls) assert.ok(tr.tracks.some((t) => t.confirmed && Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < 5), `ball ${b.id} is a ball`);
+  assert.ok(!tr.tracks.some((t) => t.confirmed && Math.hypot(t.x_mm - twin.x_mm, t.y_mm - twin.y_mm) < 5), 'the fit beside ball 6 is not');
   const cue: Ball = { id: 'cue', x: -1300, y: 150 };
   for (let k = 0; k < 30; k++, i++) tr.update(at(i, [...seenRound(), twin, det(cue, { idProbs: undefined, round: true })]));
   assert.equal(tr.tracks.find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)?.confirmed, true, 'the cue ball counts within a second');
