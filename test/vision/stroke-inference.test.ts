@@ -278,6 +278,33 @@ test('a ball slid by a hand the camera does not see, speeding up and slowing dow
   assert.equal(soft[0]!.struck, 'cue');
 });
 
+test('a ball whose track leaps onto the fingertips of a hand over it and crawls on with them is moved, not struck', () => {
+  // 1171200: a pale hand the size of a ball slid ball 12 125 mm; no arm was boxed, the ball was not found under
+  // the hand, and its track leapt 59 mm onto a fingertip and followed the fingers at 150 mm/s: "struck 12"
+  const frames = (crawl_mm: number): FrameObservation[] => {
+    const balls = layout();
+    const ball = balls[5]!;
+    const others = balls.filter((b) => b !== ball);
+    const out: FrameObservation[] = [];
+    let i = 0;
+    for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+    const tip = { x: ball.x, y: ball.y - 59 };
+    for (let k = 0; k < 20; k++, i++, tip.y -= crawl_mm) out.push(frame(i, others, [], [{ x_mm: tip.x, y_mm: tip.y, conf: 0.7, cueLike: 0.03, partial: true }]));
+    ball.y -= 100;
+    for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+    return out;
+  };
+  const recs = run(frames(5));
+  assert.deepEqual(shots(recs), [], 'no stroke');
+  const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
+  assert.equal(moved.length, 1, JSON.stringify(recs));
+  assert.deepEqual(moved[0]!.balls, [5]);
+  // one that keeps its leap's pace (60 mm a frame, slowing a little) was struck
+  const struck = shots(run(frames(55)));
+  assert.equal(struck.length, 1, JSON.stringify(struck));
+  assert.equal(struck[0]!.struck, 5);
+});
+
 test('a "ball" on an arm is never confirmed while the arm is there, and its motion makes no stroke', () => {
   const arm: OccludedBox = { x0_mm: 200, y0_mm: -700, x1_mm: 900, y1_mm: -500 };
   // a phantom appears on the arm, holds still for a second (the player aims), then moves with it

@@ -279,7 +279,7 @@ test('a shot whose other balls moved or fell with no first contact seen says so 
   const three = track(3, { state: 'pocketed', pocket: 'HL', gone_s: 12, history: [{ t_s: 11.9, x_mm: -1700, y_mm: 800 }, { t_s: 12, x_mm: -1710, y_mm: 810 }] });
   const stroke = (gone: Track[], independentFalls: Track[] = []): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
-    firstContactTrack: null, before: new Map(), rollingAtStart: new Set(), gone, independentFalls, tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    firstContactTrack: null, before: new Map(), rollingAtStart: new Set(), gone, independentFalls, tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0, struckPath: [],
     namesAtStart: new Map(), mixedAtStart: new Map(),
     unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
@@ -562,7 +562,7 @@ test('a first contact whose ball was named otherwise when it was touched (a trac
   const three = track(3, { state: 'visible' });
   const stroke = (namedThen: number): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
-    firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0, struckPath: [],
     namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, namedThen]]), mixedAtStart: new Map(),
     unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });
@@ -582,7 +582,7 @@ test('a first contact whose track may have exchanged balls with another during t
   const other = track(3, { state: 'visible' });
   const stroke = (whileMoving: boolean): Stroke => ({
     t0_s: 10, struck: 1, whileMoving, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
-    firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0,
+    firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0, struckPath: [],
     namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, 4]]), mixedAtStart: new Map([[1, 0], [3, 0.05]]),
     unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
   });

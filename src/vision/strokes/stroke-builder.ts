@@ -18,6 +18,7 @@ import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath } from './path-blocker.js';
 import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
+import { leaptThenCrawled } from './leap-then-crawl.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -347,6 +348,8 @@ export class StrokeBuilder {
         if (v > st.struckPeak_mm_s) { st.struckPeak_mm_s = v; st.struckPeakAt_s = t_s; }
         st.struckMovingUntil_s = t_s;
         if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) { st.struckCovered++; st.struckCoveredFrom_s ??= t_s; }
+        const q = s.history.at(-1);
+        if (q && q.t_s - st.t0_s <= STRUCK_PATH_S && q.t_s > st.struckPath.at(-1)!.t_s) st.struckPath.push(q);
       }
       for (const id of st.unseenContacts) {
         const o = live.find((x) => x.id === id);
@@ -674,6 +677,7 @@ export class StrokeBuilder {
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
       struckMoving: 0, struckCovered: 0, unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
+      struckPath: [{ t_s: start_s, x_mm: before.get(t.id)![0], y_mm: before.get(t.id)![1] }],
       ...(whileMoving && !this.seenRestingBefore(t, p, start_s) && { struckUnsettled: true }),
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
@@ -1183,7 +1187,7 @@ export class StrokeBuilder {
     // or seen by its edges only) had its speed measured first when it came clear, however fast it left
     const clearToPeak = (st.struckSeenFrom_s ?? Infinity) - st.t0_s <= HAND_SEEN_FROM_S && (st.struckCoveredFrom_s ?? Infinity) > (st.struckPeakAt_s ?? st.t0_s);
     const spedUpLate = clearToPeak && peakAfter_s >= HAND_PEAK_AFTER_S && peakAfter_s >= HAND_PEAK_SHARE * moved_s;
-    return st.struckCovered > 0.5 * st.struckMoving || st.struckPeak_mm_s < HAND_SPEED_mm_s || spedUpLate;
+    return st.struckCovered > 0.5 * st.struckMoving || st.struckPeak_mm_s < HAND_SPEED_mm_s || spedUpLate || leaptThenCrawled(st.struckPath, this.R, HAND_SPEED_mm_s);
   }
 
   /** The `moved` record for a ball carried by hand, or none if it ended within a radius of where it was (touched, not moved). */
@@ -1314,6 +1318,8 @@ function firstContactSeen(st: Stroke): Contact | undefined {
   return st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
 }
 
+/** How long into a stroke the struck ball's path is kept to tell a leap onto a hand from a strike (leap-then-crawl.ts) */
+const STRUCK_PATH_S = 0.4;
 /** A hand slides a ball at up to about this; a cued ball that touches nothing starts faster */
 const HAND_SPEED_mm_s = 300;
 /** A ball fastest this long after it began to move (the tracker's velocity lags a launch by its 0.14 s window) ... */

@@ -71,6 +71,8 @@ export interface Stroke {
   creptStart?: boolean;
   /** played while balls rolled, its struck ball not seen resting where it started from just before */
   struckUnsettled?: boolean;
+  /** the struck ball's place at the start and where it was seen in the stroke's first STRUCK_PATH_S (see leap-then-crawl.ts) */
+  struckPath: TrackSample[];
   /** the struck ball's top speed while seen, when it reached it, and when it was last seen moving */
   struckPeak_mm_s: number;
   struckPeakAt_s?: number;
