@@ -10,6 +10,8 @@ export interface PocketZone {
   radius_mm: number;
   /** inside the jaw: past the line between the jaw points */
   jaw(x_mm: number, y_mm: number): boolean;
+  /** past the line between the jaw points, over the hole (where a ball is falling, never resting) */
+  pastJaws(x_mm: number, y_mm: number): boolean;
   /**
    * Whether a ball going straight on from `from` through `to` crosses the cushions' line clear of this
    * pocket's mouth: its centre more than a radius beyond a jaw point, the whole ball on the cushion
@@ -45,6 +47,7 @@ export function pocketZones(spec: TableSpec): PocketZone[] {
       return {
         pocket, x_mm: m.x, y_mm: m.y, radius_mm: s + 2.5 * R,
         jaw: (x, y) => (sx * (x - m.x) + sy * (y - m.y)) / Math.SQRT2 > -s / Math.SQRT2 - R * 0.5,
+        pastJaws: (x, y) => (sx * (x - m.x) + sy * (y - m.y)) / Math.SQRT2 > -s / Math.SQRT2,
         missedBy: (from, to) => {
           const c = cushionCrossing(spec, from, to);
           // (along the cushion it crosses, from the corner)
@@ -56,6 +59,7 @@ export function pocketZones(spec: TableSpec): PocketZone[] {
     return {
       pocket, x_mm: m.x, y_mm: m.y, radius_mm: opening / 2 + 2.5 * R,
       jaw: (x, y) => Math.abs(x) < opening / 2 && sy * y > hy - R * 1.2,
+      pastJaws: (x, y) => Math.abs(x) < opening / 2 && sy * y > hy,
       missedBy: (from, to) => {
         const c = cushionCrossing(spec, from, to);
         return c !== null && (!c.long || Math.abs(c.x) > opening / 2 + R);
