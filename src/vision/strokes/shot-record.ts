@@ -22,6 +22,8 @@ export interface ShotContext {
   mixedSoFar?: (track: number) => number;
   /** when a track came to rest (null: still moving) */
   restSince_s: (t: Track) => number | null;
+  /** balls of the stroke lost at speed just short of a cushion, away from the pockets, not found again (see lost-over-cushion.ts) */
+  lostOverCushion?: ReadonlySet<number>;
 }
 
 /**
@@ -114,13 +116,19 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       else if (!t.seenOverCushion) review.push({ what: 'offTable', ball, confidence: 0.6, why: `ball ${ball} was last seen on the cloth heading over a cushion at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s, not over it: off the table, or lost from view` });
       return ball;
     });
+    for (const t of c.live) {
+      if (!c.lostOverCushion?.has(t.id)) continue;
+      const ball = name(t.id, 'offTable');
+      review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} was lost from view at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s just short of a cushion and not found again: off the table, or hidden` });
+      offTable.push(ball);
+    }
     const bounced = c.live.filter((t) => t.enteredJaw && st.tracksAtStart.includes(t.id)).map((t) => ({ ball: name(t.id, 'identity'), pocket: t.enteredJaw! }));
     for (const t of c.live) {
       if (t.cameBack && t.cameBack.t_s >= st.t0_s && st.tracksAtStart.includes(t.id)) {
         const ball = name(t.id, 'identity');
         review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} was lost in the ${t.cameBack.pocket} pocket's mouth and found again beside it: taken as still on the table` });
       }
-      if (t.state === 'missing' && st.tracksAtStart.includes(t.id)) {
+      if (t.state === 'missing' && st.tracksAtStart.includes(t.id) && !c.lostOverCushion?.has(t.id)) {
         review.push({ what: 'pocketed', ball: name(t.id, 'identity'), confidence: 0.3, why: 'a ball was lost from view away from the pockets' });
       }
     }
