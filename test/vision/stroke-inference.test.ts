@@ -325,7 +325,25 @@ test('a cue ball lost at a strike\'s pace a few frames short of a cushion and ne
   const midTable = lost(0, { x: 67, y: 9 });
   assert.equal(midTable.length, 1, JSON.stringify(midTable));
   assert.deepEqual(midTable[0]!.offTable, []);
-  assert.ok(midTable[0]!.review.some((r) => r.what === 'pocketed' && /lost from view/.test(r.why)), JSON.stringify(midTable[0]!.review));
+  assert.ok(midTable[0]!.review.some((r) => r.what === 'pocketed' && /lost from view/.test(r.why ?? '')), JSON.stringify(midTable[0]!.review));
+});
+
+test('a ball seen clear at a hand\'s pace as it starts, then faster once a hand is boxed over it, was moved, not struck; one that keeps its launch pace under the arm was struck', () => {
+  // 1171201: ball 13, slid by a pale hand the camera boxed only 0.2 s in; seen clear at up to 276 mm/s, then
+  // at 479 mm/s on the fingers' edge under the hand, 0.26 s into a run of a second
+  const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 60, y0_mm: y - 60, x1_mm: x + 60, y1_mm: y + 60 });
+  const slide = (steps_mm: number[]) => run(scene(steps_mm.length, (k, b) => {
+    b[3]!.x += steps_mm[k]!;
+    return k >= 7 && k < 13 ? { occluded: [box(b[3]!.x, b[3]!.y)] } : {};
+  }));
+  // 6-7 mm a frame clear (200 mm/s), 16 mm a frame under the hand (boxed for six frames), then slowing to a stop
+  const hand = slide([6, 7, 6, 7, 6, 7, 6, 16, 16, 16, 14, 12, 10, 10, 8, 8, 6, 4, 2, 1]);
+  assert.deepEqual(shots(hand), [], JSON.stringify(shots(hand)));
+  assert.equal(hand.filter((r) => r.type === 'moved').length, 1);
+  // 20 mm a frame clear (600 mm/s), slowing evenly under the arm: a soft stroke into nothing
+  const cued = shots(slide([20, 20, 20, 19, 19, 19, 18, 18, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]));
+  assert.equal(cued.length, 1, JSON.stringify(cued));
+  assert.equal(cued[0]!.struck, 3);
 });
 
 test('a "ball" on an arm is never confirmed while the arm is there, and its motion makes no stroke', () => {

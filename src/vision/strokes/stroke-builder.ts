@@ -349,6 +349,7 @@ export class StrokeBuilder {
         if (v > st.struckPeak_mm_s) { st.struckPeak_mm_s = v; st.struckPeakAt_s = t_s; }
         st.struckMovingUntil_s = t_s;
         if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) { st.struckCovered++; st.struckCoveredFrom_s ??= t_s; }
+        else if (st.struckCoveredFrom_s === undefined && t_s - st.struckSeenFrom_s <= HAND_SEEN_CLEAR_S) st.struckEarlyPeak_mm_s = Math.max(st.struckEarlyPeak_mm_s ?? 0, v);
         const q = s.history.at(-1);
         if (q && q.t_s - st.t0_s <= STRUCK_PATH_S && q.t_s > st.struckPath.at(-1)!.t_s) st.struckPath.push(q);
       }
@@ -1186,8 +1187,15 @@ export class StrokeBuilder {
     const moved_s = (st.struckMovingUntil_s ?? st.t0_s) - st.t0_s;
     // seen moving from the start, clear of any arm until its peak: a ball hidden as it left (under an arm,
     // or seen by its edges only) had its speed measured first when it came clear, however fast it left
-    const clearToPeak = (st.struckSeenFrom_s ?? Infinity) - st.t0_s <= HAND_SEEN_FROM_S && (st.struckCoveredFrom_s ?? Infinity) > (st.struckPeakAt_s ?? st.t0_s);
-    const spedUpLate = clearToPeak && peakAfter_s >= HAND_PEAK_AFTER_S && peakAfter_s >= HAND_PEAK_SHARE * moved_s;
+    const seenFromStart = (st.struckSeenFrom_s ?? Infinity) - st.t0_s <= HAND_SEEN_FROM_S;
+    const clearToPeak = seenFromStart && (st.struckCoveredFrom_s ?? Infinity) > (st.struckPeakAt_s ?? st.t0_s);
+    // (or clear long enough at first for its launch to show, and fastest only later, well over that pace, as a
+    // hand came over it: 1171201's ball 13, slid by a pale hand the camera boxed only 0.2 s in, seen clear at up
+    // to 276 mm/s, then "479 mm/s" on the fingers' edge under it, 0.26 s into a run of a second)
+    // (not one whose start was re-dated, back on its spot first: its early pace was a flicker's — see falseStart())
+    const clearAtFirst = seenFromStart && !st.struckHome?.returned && (st.struckCoveredFrom_s ?? Infinity) > st.struckSeenFrom_s! + HAND_SEEN_CLEAR_S
+      && st.struckPeak_mm_s >= HAND_SPED_UP * (st.struckEarlyPeak_mm_s ?? Infinity);
+    const spedUpLate = (clearToPeak && peakAfter_s >= HAND_PEAK_AFTER_S && peakAfter_s >= HAND_PEAK_SHARE * moved_s) || clearAtFirst;
     return st.struckCovered > 0.5 * st.struckMoving || st.struckPeak_mm_s < HAND_SPEED_mm_s || spedUpLate || leaptThenCrawled(st.struckPath, this.R, HAND_SPEED_mm_s);
   }
 
@@ -1331,6 +1339,10 @@ const HAND_PEAK_AFTER_S = 0.25;
 const HAND_PEAK_SHARE = 0.3;
 /** ... if it was seen moving within this long of its start (a ball hidden as it left is first measured late) */
 const HAND_SEEN_FROM_S = 0.15;
+/** ... and seen clear of hands for this long from then (the tracker's 0.14 s window has caught up with a launch) ... */
+const HAND_SEEN_CLEAR_S = 0.15;
+/** ... when its peak is this many times its pace then */
+const HAND_SPED_UP = 1.5;
 
 /** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
 function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {

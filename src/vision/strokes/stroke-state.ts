@@ -77,6 +77,8 @@ export interface Stroke {
   struckPeak_mm_s: number;
   struckPeakAt_s?: number;
   struckMovingUntil_s?: number;
+  /** the struck ball's top speed in its first HAND_SEEN_CLEAR_S seen moving, while clear of every hand and arm */
+  struckEarlyPeak_mm_s?: number;
   /** when the struck ball was first seen moving, and first seen so under or beside a hand or arm */
   struckSeenFrom_s?: number;
   struckCoveredFrom_s?: number;
