@@ -307,20 +307,23 @@ test('a ball whose track leaps onto the fingertips of a hand over it and crawls 
 
 test('a cue ball lost at a strike\'s pace a few frames short of a cushion and never found again left the table, flagged; one lost far from any cushion did not', () => {
   // 1160604: struck at 5.7 m/s from 300 mm short of the side cushion, seen for one step at 2 m/s, then nothing
-  const lost = (y0: number, step: { x: number; y: number }): ShotRecord[] => {
+  const lost = (y0: number, step: { x: number; y: number }, foundAgain?: Ball): ShotRecord[] => {
     const balls = layout();
     balls[0]!.y = y0;
     const out: FrameObservation[] = [];
     let i = 0;
     for (; i < 2 * FPS; i++) out.push(frame(i, balls));
     out.push(frame(i++, [{ ...balls[0]!, x: balls[0]!.x + step.x, y: y0 + step.y }, ...balls.slice(1)]));
-    for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls.slice(1)));
+    for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, [...balls.slice(1), ...(foundAgain && k >= 5 ? [foundAgain] : [])]));
     return shots(run(out));
   };
   const over = lost(590, { x: 9, y: 67 });
   assert.equal(over.length, 1, JSON.stringify(over));
   assert.deepEqual(over[0]!.offTable, ['cue']);
   assert.ok(over[0]!.review.some((r) => r.what === 'offTable' && r.ball === 'cue'), 'flagged for a person');
+  // the same while a ball the camera was not following comes to rest elsewhere (the cue ball, found again
+  // on a new track, its look not yet known: 1110900): it may be that one
+  assert.deepEqual(lost(590, { x: 9, y: 67 }, { id: 'cue', x: 300, y: -500 })[0]!.offTable, []);
   // heading along the table's length, a metre and more from any cushion: lost from view, not gone
   const midTable = lost(0, { x: 67, y: 9 });
   assert.equal(midTable.length, 1, JSON.stringify(midTable));
