@@ -6,7 +6,9 @@
 // the ball is over the rail in two or three (1160604: the cue ball struck at 5.7 m/s from 300 mm short of the
 // side cushion, seen for one step at 2 m/s, then nothing; 1170600: the same under the player's arm).
 import type { TableSpec } from '../../table/geometry.js';
+import { cushionCrossing, type PocketZone } from '../tracking/pocket-zones.js';
 import type { Track } from '../tracking/tracker.js';
+import type { Stroke } from './stroke-state.js';
 import { hypot2 } from '../hypot2.js';
 
 /** Only a ball going this fast (its last step seen) can jump a cushion ... */
@@ -15,19 +17,18 @@ const LEAVING_MM_S = 1500;
 const LEAVING_REACH_S = 0.2;
 
 /**
- * Where a ball going straight on from its last step's start through its last place crosses the cushions'
- * line, if its last step was at LEAVING_MM_S or more and it gets there within LEAVING_REACH_S.
+ * The balls of a stroke lost from view since it began (hidden or missing now) whose last step, at LEAVING_MM_S or
+ * more, carried on would cross the cushions' line within LEAVING_REACH_S, clear of the pockets' zones.
  */
-export function lostHeadingOverCushion(t: Track, spec: TableSpec): { x_mm: number; y_mm: number } | null {
-  const a = t.history.at(-2), b = t.history.at(-1);
-  if (!a || !b || b.t_s <= a.t_s) return null;
-  const dx = b.x_mm - a.x_mm, dy = b.y_mm - a.y_mm;
-  const step = hypot2(dx, dy);
-  const speed = step / (b.t_s - a.t_s);
-  if (speed < LEAVING_MM_S) return null;
-  const hx = spec.length_mm / 2, hy = spec.width_mm / 2;
-  const kx = dx === 0 ? Infinity : (Math.sign(dx) * hx - b.x_mm) / dx;
-  const ky = dy === 0 ? Infinity : (Math.sign(dy) * hy - b.y_mm) / dy;
-  const k = Math.max(0, Math.min(kx, ky));
-  return (k * step) / speed <= LEAVING_REACH_S ? { x_mm: b.x_mm + k * dx, y_mm: b.y_mm + k * dy } : null;
+export function lostOverCushion(live: readonly Track[], st: Stroke, spec: TableSpec, zoneAt: (x_mm: number, y_mm: number) => PocketZone | undefined): Set<number> {
+  const out = new Set<number>();
+  for (const t of live) {
+    if ((t.state !== 'missing' && t.state !== 'occluded') || !st.tracksAtStart.includes(t.id) || t.lastSeen_s < st.t0_s) continue;
+    const a = t.history.at(-2), b = t.history.at(-1);
+    if (!a || !b || b.t_s <= a.t_s) continue;
+    const speed = hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s);
+    const c = speed >= LEAVING_MM_S ? cushionCrossing(spec, a, b) : null;
+    if (c && hypot2(c.x - b.x_mm, c.y - b.y_mm) / speed <= LEAVING_REACH_S && !zoneAt(c.x, c.y)) out.add(t.id);
+  }
+  return out;
 }

@@ -117,8 +117,9 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       return ball;
     });
     // (not while a ball the camera was not following came to rest on the table: it may be that one)
-    for (const t of newcomers.length ? [] : c.live) {
-      if (!c.lostOverCushion?.has(t.id)) continue;
+    const overCushion = newcomers.length ? new Set<number>() : c.lostOverCushion ?? new Set<number>();
+    for (const t of c.live) {
+      if (!overCushion.has(t.id)) continue;
       const ball = name(t.id, 'offTable');
       review.push({ what: 'offTable', ball, confidence: 0.4, why: `ball ${ball} was lost from view at ${(lastStepSpeed(t) / 1000).toFixed(1)} m/s just short of a cushion and not found again: off the table, or hidden` });
       offTable.push(ball);
@@ -129,7 +130,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
         const ball = name(t.id, 'identity');
         review.push({ what: 'pocketed', ball, confidence: 0.6, why: `ball ${ball} was lost in the ${t.cameBack.pocket} pocket's mouth and found again beside it: taken as still on the table` });
       }
-      if (t.state === 'missing' && st.tracksAtStart.includes(t.id) && !(c.lostOverCushion?.has(t.id) && !newcomers.length)) {
+      if (t.state === 'missing' && st.tracksAtStart.includes(t.id) && !overCushion.has(t.id)) {
         review.push({ what: 'pocketed', ball: name(t.id, 'identity'), confidence: 0.3, why: 'a ball was lost from view away from the pockets' });
       }
     }

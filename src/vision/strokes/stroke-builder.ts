@@ -19,7 +19,7 @@ import { firstBallOnPath } from './path-blocker.js';
 import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 import { leaptThenCrawled } from './leap-then-crawl.js';
-import { lostHeadingOverCushion } from './lost-over-cushion.js';
+import { lostOverCushion } from './lost-over-cushion.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -1265,10 +1265,9 @@ export class StrokeBuilder {
     this.firstContactByPath(st);
     this.shiftedNotTouched(st);
     const live = this.tracker.live();
-    const lostOverCushion = new Set(live.filter((t) => (t.state === 'missing' || t.state === 'occluded') && st.tracksAtStart.includes(t.id) && t.lastSeen_s >= st.t0_s)
-      .filter((t) => { const c = lostHeadingOverCushion(t, this.spec); return c !== null && !this.tracker.zoneAt(c.x_mm, c.y_mm); }).map((t) => t.id));
     const shot = shotRecord(st, t_s, truncated, {
-      names, live, minConfidence: this.o.minConfidence, fastGone_mm_s: this.o.fastGone_mm_s, lostOverCushion,
+      names, live, minConfidence: this.o.minConfidence, fastGone_mm_s: this.o.fastGone_mm_s,
+      lostOverCushion: lostOverCushion(live, st, this.spec, (x, y) => this.tracker.zoneAt(x, y)),
       restSince_s: (t) => this.m(t).restSince_s,
       mixedSoFar: (id) => this.ids.mixedSoFar(id),
     });

@@ -20,7 +20,7 @@ export interface PocketZone {
 }
 
 /** Where a ball going straight on from `from` through `to` first reaches the cushions' line, or null (already past it). */
-function cushionCrossing(spec: TableSpec, from: { x_mm: number; y_mm: number }, to: { x_mm: number; y_mm: number }): { x: number; y: number; long: boolean } | null {
+export function cushionCrossing(spec: TableSpec, from: { x_mm: number; y_mm: number }, to: { x_mm: number; y_mm: number }): { x: number; y: number; long: boolean } | null {
   const hx = spec.length_mm / 2, hy = spec.width_mm / 2;
   if (Math.abs(to.x_mm) >= hx || Math.abs(to.y_mm) >= hy) return null;
   const dx = to.x_mm - from.x_mm, dy = to.y_mm - from.y_mm;
