@@ -9,6 +9,7 @@ import type { TableSpec } from '../../table/geometry.js';
 import { cushionCrossing, type PocketZone } from '../tracking/pocket-zones.js';
 import type { Track } from '../tracking/tracker.js';
 import type { Stroke } from './stroke-state.js';
+import { lastStepSpeed } from './track-steps.js';
 import { hypot2 } from '../hypot2.js';
 
 /** Only a ball going this fast (its last step seen) can jump a cushion ... */
@@ -25,9 +26,9 @@ export function lostOverCushion(live: readonly Track[], st: Stroke, spec: TableS
   for (const t of live) {
     if ((t.state !== 'missing' && t.state !== 'occluded') || !st.tracksAtStart.includes(t.id) || t.lastSeen_s < st.t0_s) continue;
     const a = t.history.at(-2), b = t.history.at(-1);
-    if (!a || !b || b.t_s <= a.t_s) continue;
-    const speed = hypot2(b.x_mm - a.x_mm, b.y_mm - a.y_mm) / (b.t_s - a.t_s);
-    const c = speed >= LEAVING_MM_S ? cushionCrossing(spec, a, b) : null;
+    const speed = lastStepSpeed(t);
+    if (!a || !b || speed < LEAVING_MM_S) continue;
+    const c = cushionCrossing(spec, a, b);
     if (c && hypot2(c.x - b.x_mm, c.y - b.y_mm) / speed <= LEAVING_REACH_S && !zoneAt(c.x, c.y)) out.add(t.id);
   }
   return out;
