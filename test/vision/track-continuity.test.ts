@@ -8,6 +8,7 @@ import { Tracker, type Track } from '../../src/vision/tracking/tracker.js';
 import { surplusLost } from '../../src/vision/tracking/reunion.js';
 import { shotRecord } from '../../src/vision/strokes/shot-record.js';
 import type { Stroke } from '../../src/vision/strokes/stroke-state.js';
+import { StruckMotion } from '../../src/vision/strokes/struck-motion.js';
 import { pocketMouth, RUSSIAN_12FT } from '../../src/table/geometry.js';
 import { at, det, R, type Ball } from './observations.js';
 import { ID_CLASSES, type BallDetection } from '../../src/vision/observation.js';
@@ -110,6 +111,11 @@ test('two balls lost and one found: no guess which it is', () => {
   for (let k = 0; k < 60; k++, i++) a.push(at(i, [det({ id: 7, x: -1400, y: -100 }, { idProbs: undefined }), ...far.map((f) => det(f))]));
   assert.equal(a.tracker.live().length, 5, 'both lost tracks are kept beside the new one');
 });
+
+/** A struck ball seen moving in `frames` frames, clear of hands, at up to `peak_mm_s` (for shot records built by hand) */
+function seenMoving(frames: number, peak_mm_s: number): StruckMotion {
+  return Object.assign(new StruckMotion({ t_s: 0, x_mm: 0, y_mm: 0 }), { frames, peak_mm_s });
+}
 
 const track = (id: number, extra: Partial<Track>): Track => ({
   id, state: 'visible', x_mm: 0, y_mm: 0, vx_mm_s: 0, vy_mm_s: 0, lastSeen_s: 10, born_s: 0, history: [], streak: 1, confirmed: true, wholeSeen: 100, ...extra,
@@ -279,9 +285,9 @@ test('a shot whose other balls moved or fell with no first contact seen says so 
   const three = track(3, { state: 'pocketed', pocket: 'HL', gone_s: 12, history: [{ t_s: 11.9, x_mm: -1700, y_mm: 800 }, { t_s: 12, x_mm: -1710, y_mm: 810 }] });
   const stroke = (gone: Track[], independentFalls: Track[] = []): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
-    firstContactTrack: null, before: new Map(), rollingAtStart: new Set(), gone, independentFalls, tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0, struckPath: [],
+    firstContactTrack: null, before: new Map(), rollingAtStart: new Set(), gone, independentFalls, tracksAtStart: [1, 3], struckMotion: seenMoving(20, 1500),
     namesAtStart: new Map(), mixedAtStart: new Map(),
-    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false,
   });
   const ctx = {
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
@@ -562,9 +568,9 @@ test('a first contact whose ball was named otherwise when it was touched (a trac
   const three = track(3, { state: 'visible' });
   const stroke = (namedThen: number): Stroke => ({
     t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
-    firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0, struckPath: [],
+    firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMotion: seenMoving(20, 1500),
     namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, namedThen]]), mixedAtStart: new Map(),
-    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false,
   });
   const ctx = {
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 3, confidence: 0.99 }]]),
@@ -582,9 +588,9 @@ test('a first contact whose track may have exchanged balls with another during t
   const other = track(3, { state: 'visible' });
   const stroke = (whileMoving: boolean): Stroke => ({
     t0_s: 10, struck: 1, whileMoving, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
-    firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMoving: 20, struckCovered: 0, struckPath: [],
+    firstContactTrack: 3, before: new Map(), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMotion: seenMoving(20, 1500),
     namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, 4]]), mixedAtStart: new Map([[1, 0], [3, 0.05]]),
-    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, struckPeak_mm_s: 1500,
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false,
   });
   const ctx = (mixedNow: number) => ({
     names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 7, confidence: 0.42 }]]),

@@ -134,9 +134,9 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
         review.push({ what: 'pocketed', ball: name(t.id, 'identity'), confidence: 0.3, why: 'a ball was lost from view away from the pockets' });
       }
     }
-    if (st.struckMoving < 3 && st.gone.some((t) => t.id === st.struck)) {
+    if (st.struckMotion.frames < 3 && st.gone.some((t) => t.id === st.struck)) {
       // it vanished almost as soon as it moved (under an arm, in the air): when it was struck, and where it went, are inferred
-      review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `ball ${struck} was seen moving in ${st.struckMoving} frame(s) before it vanished` });
+      review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `ball ${struck} was seen moving in ${st.struckMotion.frames} frame(s) before it vanished` });
     }
     if (st.creptStart) review.push({ what: 'struck', ball: struck, confidence: 0.6, why: `the stroke began with ball ${struck} creeping a few millimetres, never seen to roll: a soft stroke, or a ball touched by a hand or the cue` });
     if (st.struckFrozen) review.push({ what: 'struck', ball: struck, confidence: 0.6, why: `ball ${struck} rested against the balls that moved and was not seen to move: taken as struck` });

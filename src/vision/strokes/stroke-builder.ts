@@ -18,7 +18,7 @@ import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath } from './path-blocker.js';
 import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
-import { leaptThenCrawled } from './leap-then-crawl.js';
+import { StruckMotion } from './struck-motion.js';
 import { lostOverCushion } from './lost-over-cushion.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
@@ -343,15 +343,7 @@ export class StrokeBuilder {
     if (st) {
       const s = this.tracker.tracks.find((x) => x.id === st.struck);
       if (s && s.state === 'visible' && this.m(s).active) {
-        st.struckMoving++;
-        st.struckSeenFrom_s ??= t_s;
-        const v = hypot2(s.vx_mm_s, s.vy_mm_s);
-        if (v > st.struckPeak_mm_s) { st.struckPeak_mm_s = v; st.struckPeakAt_s = t_s; }
-        st.struckMovingUntil_s = t_s;
-        if (inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R)) { st.struckCovered++; st.struckCoveredFrom_s ??= t_s; }
-        else if (st.struckCoveredFrom_s === undefined && t_s - st.struckSeenFrom_s <= HAND_SEEN_CLEAR_S) st.struckEarlyPeak_mm_s = Math.max(st.struckEarlyPeak_mm_s ?? 0, v);
-        const q = s.history.at(-1);
-        if (q && q.t_s - st.t0_s <= STRUCK_PATH_S && q.t_s > st.struckPath.at(-1)!.t_s) st.struckPath.push(q);
+        st.struckMotion.see(t_s, st.t0_s, hypot2(s.vx_mm_s, s.vy_mm_s), inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R), s.history.at(-1));
       }
       for (const id of st.unseenContacts) {
         const o = live.find((x) => x.id === id);
@@ -678,8 +670,8 @@ export class StrokeBuilder {
       before, rollingAtStart, gone: [], independentFalls: [], tracksAtStart: atStart.map((o) => o.id),
       namesAtStart: new Map([...namesAtStart].map(([id, n]) => [id, n.id])),
       mixedAtStart: new Map(atStart.map((o) => [o.id, this.ids.mixedSoFar(o.id)])),
-      struckMoving: 0, struckCovered: 0, unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckPeak_mm_s: 0, struckFrozen: false, creptStart: crept,
-      struckPath: [{ t_s: start_s, x_mm: before.get(t.id)![0], y_mm: before.get(t.id)![1] }],
+      unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false, creptStart: crept,
+      struckMotion: new StruckMotion({ t_s: start_s, x_mm: before.get(t.id)![0], y_mm: before.get(t.id)![1] }),
       ...(whileMoving && !this.seenRestingBefore(t, p, start_s) && { struckUnsettled: true }),
     };
     const a = this.stroke.cueTrack !== null ? before.get(this.stroke.cueTrack) : undefined;
@@ -1152,8 +1144,8 @@ export class StrokeBuilder {
    */
   private hiddenAsItLeft(st: Stroke): boolean {
     const state = (id: number) => this.tracker.tracks.find((x) => x.id === id)?.state;
-    const hidden = state(st.struck) === 'occluded' || (state(st.struck) === 'missing' && st.struckCovered > 0);
-    if (!this.nothingSeenTouched(st) || st.struckMoving >= 3 || !hidden) return false;
+    const hidden = state(st.struck) === 'occluded' || (state(st.struck) === 'missing' && st.struckMotion.covered > 0);
+    if (!this.nothingSeenTouched(st) || st.struckMotion.frames >= 3 || !hidden) return false;
     return this.unseenMovers(st).every((id) => (st.seenMoving.get(id) ?? 0) < 3 && (state(id) === 'occluded' || state(id) === 'missing'));
   }
 
@@ -1174,29 +1166,9 @@ export class StrokeBuilder {
     }
   }
 
-  /**
-   * A ball that touched nothing and was under or beside a hand for most of its way, never went faster
-   * than a hand slides one, or sped up well after it began to move, was moved by hand (R12): a cued
-   * ball leaves the tip faster, and is fastest as it leaves (follow adds a few per cent while it slides,
-   * in the first tenths of a second of a run that lasts seconds). A hand speeds a ball up and slows it down
-   * again: 1021200's ball 5 was fastest (380 mm/s) 0.4 s into a 0.7 s slide, and was "struck 5".
-   */
+  /** A ball that touched nothing and moved as a hand slides one, not as a cued ball leaves the tip (struck-motion.ts). */
   private wasCarried(st: Stroke): boolean {
-    if (!this.touchedNothing(st) || st.struckMoving < 3) return false;
-    const peakAfter_s = (st.struckPeakAt_s ?? st.t0_s) - st.t0_s;
-    const moved_s = (st.struckMovingUntil_s ?? st.t0_s) - st.t0_s;
-    // seen moving from the start, clear of any arm until its peak: a ball hidden as it left (under an arm,
-    // or seen by its edges only) had its speed measured first when it came clear, however fast it left
-    const seenFromStart = (st.struckSeenFrom_s ?? Infinity) - st.t0_s <= HAND_SEEN_FROM_S;
-    const clearToPeak = seenFromStart && (st.struckCoveredFrom_s ?? Infinity) > (st.struckPeakAt_s ?? st.t0_s);
-    // (or clear long enough at first for its launch to show, and fastest only later, well over that pace, as a
-    // hand came over it: 1171201's ball 13, slid by a pale hand the camera boxed only 0.2 s in, seen clear at up
-    // to 276 mm/s, then "479 mm/s" on the fingers' edge under it, 0.26 s into a run of a second)
-    // (not one whose start was re-dated, back on its spot first: its early pace was a flicker's — see falseStart())
-    const clearAtFirst = seenFromStart && !st.struckHome?.returned && (st.struckCoveredFrom_s ?? Infinity) > st.struckSeenFrom_s! + HAND_SEEN_CLEAR_S
-      && st.struckPeak_mm_s >= HAND_SPED_UP * (st.struckEarlyPeak_mm_s ?? Infinity);
-    const spedUpLate = (clearToPeak && peakAfter_s >= HAND_PEAK_AFTER_S && peakAfter_s >= HAND_PEAK_SHARE * moved_s) || clearAtFirst;
-    return st.struckCovered > 0.5 * st.struckMoving || st.struckPeak_mm_s < HAND_SPEED_mm_s || spedUpLate || leaptThenCrawled(st.struckPath, this.R, HAND_SPEED_mm_s);
+    return this.touchedNothing(st) && st.struckMotion.handMoved(st.t0_s, this.R, st.struckHome?.returned ?? false);
   }
 
   /** The `moved` record for a ball carried by hand, or none if it ended within a radius of where it was (touched, not moved). */
@@ -1328,20 +1300,6 @@ function firstContactSeen(st: Stroke): Contact | undefined {
   return st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
 }
 
-/** How long into a stroke the struck ball's path is kept to tell a leap onto a hand from a strike (leap-then-crawl.ts) */
-const STRUCK_PATH_S = 0.4;
-/** A hand slides a ball at up to about this; a cued ball that touches nothing starts faster */
-const HAND_SPEED_mm_s = 300;
-/** A ball fastest this long after it began to move (the tracker's velocity lags a launch by its 0.14 s window) ... */
-const HAND_PEAK_AFTER_S = 0.25;
-/** ... and this far through its run was sped up by a hand (see wasCarried()) ... */
-const HAND_PEAK_SHARE = 0.3;
-/** ... if it was seen moving within this long of its start (a ball hidden as it left is first measured late) */
-const HAND_SEEN_FROM_S = 0.15;
-/** ... and seen clear of hands for this long from then (the tracker's 0.14 s window has caught up with a launch) ... */
-const HAND_SEEN_CLEAR_S = 0.15;
-/** ... when its peak is this many times its pace then */
-const HAND_SPED_UP = 1.5;
 
 /** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
 function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {

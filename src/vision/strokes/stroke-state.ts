@@ -4,6 +4,7 @@ import type { XY_mm } from '../../protocol/records.js';
 import type { Track, TrackSample } from '../tracking/tracker.js';
 import type { BallId } from '../../sim/types.js';
 import type { FirstMovers } from './first-movers.js';
+import type { StruckMotion } from './struck-motion.js';
 
 export interface Contact {
   cause: number;
@@ -49,9 +50,6 @@ export interface Stroke {
   gone: Track[];
   independentFalls: Track[];
   tracksAtStart: number[];
-  /** frames the struck ball was seen moving, and how many of them under or beside a hand or arm */
-  struckMoving: number;
-  struckCovered: number;
   /** the tracks of object balls set moving by contacts nobody saw; the first contact was guessed from one */
   unseenContacts: number[];
   /** frames each of `unseenContacts` was seen moving in since it started */
@@ -71,17 +69,8 @@ export interface Stroke {
   creptStart?: boolean;
   /** played while balls rolled, its struck ball not seen resting where it started from just before */
   struckUnsettled?: boolean;
-  /** the struck ball's place at the start and where it was seen in the stroke's first STRUCK_PATH_S (see leap-then-crawl.ts) */
-  struckPath: TrackSample[];
-  /** the struck ball's top speed while seen, when it reached it, and when it was last seen moving */
-  struckPeak_mm_s: number;
-  struckPeakAt_s?: number;
-  struckMovingUntil_s?: number;
-  /** the struck ball's top speed in its first HAND_SEEN_CLEAR_S seen moving, while clear of every hand and arm */
-  struckEarlyPeak_mm_s?: number;
-  /** when the struck ball was first seen moving, and first seen so under or beside a hand or arm */
-  struckSeenFrom_s?: number;
-  struckCoveredFrom_s?: number;
+  /** how the struck ball moved while seen: a strike's launch or a hand's slide (struck-motion.ts) */
+  struckMotion: StruckMotion;
   /**
    * the struck ball near its resting spot since the stroke began (see StrokeBuilder.falseStart()): when it
    * was last seen there, whether it was seen off it and back, and whether it has left it for good
