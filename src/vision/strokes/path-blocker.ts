@@ -3,7 +3,7 @@
 // 250 mm a frame and the whole rack starts at once, so the contact seen first may be a ball behind the
 // one it truly hit; the path says which one stood in front.
 import type { XY_mm } from '../../protocol/records.js';
-import { stepEntry } from './track-steps.js';
+import { stepEntry } from '../step-entry.js';
 import { hypot2 } from '../hypot2.js';
 
 export interface RestingBall {

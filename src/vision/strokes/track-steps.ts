@@ -1,6 +1,7 @@
 // Small measurements on a track's recent samples, shared by the stroke builder and the shot record.
 import type { Track, TrackSample } from '../tracking/tracker.js';
 import { hypot2 } from '../hypot2.js';
+import { stepEntry } from '../step-entry.js';
 
 export function segmentDistance(a: TrackSample, b: TrackSample, p: { x: number; y: number }): number {
   const dx = b.x_mm - a.x_mm;
@@ -28,22 +29,6 @@ export function lastStep_mm(t: Track, k: number): number {
   const h = t.history, n = h.length;
   if (n < k + 1) return 0;
   return hypot2(h[n - k]!.x_mm - h[n - k - 1]!.x_mm, h[n - k]!.y_mm - h[n - k - 1]!.y_mm);
-}
-
-/**
- * The first fraction u in [0, 1] of the straight step from (ax, ay) to (bx, by) at which it comes within
- * `reach_mm` of p (the smaller root of |a + u·(b − a) − p| = reach), or null: a step starting inside the
- * reach does not enter it.
- */
-export function stepEntry(ax: number, ay: number, bx: number, by: number, p: { x: number; y: number }, reach_mm: number): number | null {
-  const dx = bx - ax, dy = by - ay;
-  const fx = ax - p.x, fy = ay - p.y;
-  const A = dx * dx + dy * dy, B = 2 * (fx * dx + fy * dy), C = fx * fx + fy * fy - reach_mm * reach_mm;
-  if (A === 0) return null;
-  const disc = B * B - 4 * A * C;
-  if (disc < 0) return null;
-  const u = (-B - Math.sqrt(disc)) / (2 * A);
-  return u >= 0 && u <= 1 ? u : null;
 }
 
 /**
