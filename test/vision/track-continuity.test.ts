@@ -10,7 +10,7 @@ import { shotRecord } from '../../src/vision/strokes/shot-record.js';
 import type { Stroke } from '../../src/vision/strokes/stroke-state.js';
 import { StruckMotion } from '../../src/vision/strokes/struck-motion.js';
 import { pocketMouth, RUSSIAN_12FT } from '../../src/table/geometry.js';
-import { at, det, R, type Ball } from './observations.js';
+import { at, det, FPS, R, type Ball } from './observations.js';
 import { ID_CLASSES, type BallDetection } from '../../src/vision/observation.js';
 
 const far: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
@@ -1129,4 +1129,91 @@ test('a ball put down by a side cushion whose outline is crossed all round, thou
   };
   assert.equal(run(true), true);
   assert.equal(run(false), false, 'part-found, its outline not crossed all round: by a cushion it waits two seconds');
+});
+
+test('a ball rolling fast into a resting ball glances off it: its track does not carry on through it onto the ball behind', () => {
+  // 1195000's break, dim: every ball found only in part, no number read, the cue ball's look no different.
+  // The cue ball at 5.4 m/s meets the apex ball A off-centre; carried on straight, its track would land on
+  // ball B behind A (its track led 18 mm off B's centre by detections found off it), while the cue ball
+  // itself glances off sideways
+  const tr = new Tracker(RUSSIAN_12FT);
+  const dim = { idProbs: undefined, cueLike: 0.05, partial: true };
+  const a: Ball = { id: 4, x: 888, y: 0 };
+  const b: Ball = { id: 5, x: 947, y: 34 };
+  const step = { x: 5420 / FPS, y: -679 / FPS };
+  const cue: Ball = { id: 'cue', x: 750 - 8 * step.x, y: 54 - 8 * step.y };
+  let i = 0;
+  for (; i < 20; i++) tr.update(at(i, [det(cue, { ...dim, partial: false }), ...[a, b, ...far].map((x) => det(x, { ...dim, partial: false }))]));
+  // B found off its centre, as rack balls under dim lamps are
+  b.x = 934; b.y = 21;
+  const rest = [a, b, ...far];
+  for (; i < 30; i++) tr.update(at(i, [det(cue, dim), ...rest.map((x) => det(x, dim))]));
+  const idOf = (b: Ball) => tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  const [cueId, aId, bId] = [idOf(cue), idOf(a), idOf(b)];
+  for (let k = 0; k < 8; k++, i++) {
+    cue.x += step.x; cue.y += step.y;
+    tr.update(at(i, [det(cue, dim), ...rest.map((x) => det(x, dim))]));
+  }
+  // the collision frame: A sent off along the line of centres, the cue ball glancing off across it, B found
+  // nearer its true place
+  const cueAfter: Ball = { id: 'cue', x: 851, y: 75 };
+  const aAfter: Ball = { id: 4, x: 867, y: -29 };
+  const bSeen: Ball = { id: 5, x: 944, y: 41 };
+  tr.update(at(i++, [det(cueAfter, dim), det(aAfter, dim), det(bSeen, dim), ...far.map((f) => det(f, dim))]));
+  const where = (id: number) => tr.tracks.find((t) => t.id === id)!;
+  const near = (id: number, b: Ball) => Math.hypot(where(id).x_mm - b.x, where(id).y_mm - b.y) < R;
+  const at_ = (id: number) => `(${where(id).x_mm.toFixed(0)}, ${where(id).y_mm.toFixed(0)})`;
+  assert.ok(near(cueId, cueAfter), `the cue ball's track is at ${at_(cueId)}, the ball at (851, 75)`);
+  assert.ok(near(bId, bSeen), `ball B's track is at ${at_(bId)}, the ball at (944, 41)`);
+  assert.ok(!near(aId, bSeen) && !near(aId, cueAfter), `ball A's track took neither other ball: ${at_(aId)}`);
+});
+
+test('a ball at rest unfound for a frame does not leap through the balls standing in front of it onto a passing streak', () => {
+  // 1195001: the back of a rack unfound for a frame as the cue ball came up the table in pieces; the back
+  // balls' tracks leapt 240–330 mm through the rack's front onto the pieces
+  const tr = new Tracker(RUSSIAN_12FT);
+  const front: Ball = { id: 4, x: 888, y: 0 };
+  const middle: Ball = { id: 5, x: 947, y: 34 };
+  const back: Ball = { id: 7, x: 1006, y: 68 };
+  const cue: Ball = { id: 'cue', x: -1000, y: -100 };
+  const still = [front, middle, back, ...far];
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...still.map((b) => det(b))]));
+  const backId = tr.live().find((t) => Math.hypot(t.x_mm - back.x, t.y_mm - back.y) < R)!.id;
+  // struck at 6 m/s up the table, seen whole until the frame its streak breaks in two, 140 mm apart, in
+  // front of the rack, the back ball unfound in that frame
+  const step = { x: 6000 / FPS, y: 0 };
+  for (let k = 1; k <= 8; k++, i++) {
+    cue.x += step.x; cue.y += step.y;
+    const pieces = k === 8 ? [det(cue, { partial: true, idProbs: undefined }), det({ id: 'cue', x: cue.x + 136, y: cue.y + 34 }, { partial: true, idProbs: undefined })] : [det(cue)];
+    tr.update(at(i, [...pieces, ...(k === 8 ? [front, middle, ...far] : still).map((b) => det(b))]));
+  }
+  const t = tr.tracks.find((x) => x.id === backId)!;
+  assert.ok(Math.hypot(t.x_mm - back.x, t.y_mm - back.y) < R, `the back ball's track stayed on its place: ${t.state} at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
+});
+
+test('a ball that turns sharply and is unfound for frames is looked for the way it turned, not the way it came (another ball\'s streak there)', () => {
+  // 1185000's break: the cue ball at 7 m/s glanced off the apex up the table at 3.4 m/s and went unfound for
+  // three frames; ball 2, sent off from the back of the rack, showed its streak in two pieces where the cue
+  // ball's smoothed velocity, still the run in's, carried it
+  const tr = new Tracker(RUSSIAN_12FT);
+  const cue: Ball = { id: 'cue', x: 807 - 8 * 233, y: 32 };
+  const two: Ball = { id: 2, x: 1124, y: 136 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), det(two), ...far.map((f) => det(f))]));
+  const idOf = (b: Ball) => tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  const [cueId, twoId] = [idOf(cue), idOf(two)];
+  for (let k = 1; k <= 8; k++, i++) { cue.x += 233; tr.update(at(i, [det(cue), det(two), ...far.map((f) => det(f))])); }
+  const streak = (b: Ball, pieces: number) => (pieces === 1 ? [det(b, { idProbs: undefined })] : [det({ ...b, x: b.x - 25, y: b.y - 13 }, { partial: true, idProbs: undefined }), det({ ...b, x: b.x + 25, y: b.y + 13 }, { partial: true, idProbs: undefined })]);
+  const frames: [Ball | null, Ball, number][] = [
+    [{ id: 'cue', x: 837, y: 143 }, { id: 2, x: 1220, y: 193 }, 1],
+    [null, { id: 2, x: 1346, y: 267 }, 2],
+    [null, { id: 2, x: 1443, y: 323 }, 2],
+    [{ id: 'cue', x: 905, y: 507 }, { id: 2, x: 1543, y: 380 }, 1],
+  ];
+  for (const [c, b, pieces] of frames) tr.update(at(i++, [...(c ? [det(c, { idProbs: undefined })] : []), ...streak(b, pieces), ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === cueId)!;
+  assert.ok(Math.hypot(t.x_mm - 905, t.y_mm - 507) < R, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}) (${t.state}), the ball at (905, 507)`);
+  const b = tr.tracks.find((x) => x.id === twoId)!;
+  assert.ok(Math.hypot(b.x_mm - 1543, b.y_mm - 380) < R, `ball 2's track is at (${b.x_mm.toFixed(0)}, ${b.y_mm.toFixed(0)})`);
 });

@@ -9,6 +9,7 @@ import { possibleLeaps, type Leap } from './leaps.js';
 import { pushedAlongLine } from './pushes.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 import { hypot2 } from '../hypot2.js';
+import { stepEntry } from '../step-entry.js';
 import { addArmDirection, intoArm } from './arm-side.js';
 
 export type TrackState = 'visible' | 'occluded' | 'missing' | 'pocketed' | 'offTable';
@@ -114,6 +115,12 @@ export interface TrackerOptions {
   ballsOnTable?: () => number;
 }
 
+/** A track this fast is expected to stop against a resting ball in its way (see expectedPlace()) ... */
+const BLOCKABLE_mm_s = 300;
+/** A last step this far off the smoothed velocity (cosine; 30°) is a turn: the ball went on that way (see runOut()) */
+const TURNED_COS = Math.cos(Math.PI / 6);
+/** ... one whose centre its straight path passes within this many radii of (two is touching; the margin is for centres found a little off) */
+const BLOCKED_R = 1.5;
 const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000, confirm_s: 0.5, restSpeed_mm_s: 45 };
 
 /** The velocity of the last step between two samples ([0, 0] with fewer). */
@@ -383,6 +390,9 @@ export class Tracker {
     const underArm = o.detections.map((d) => isOccluded(o, d.x_mm, d.y_mm, this.R));
     // (and each detection's look, once)
     const looks = o.detections.map((d) => this.opts.lookOf?.(d));
+    // (the balls at rest found on their places again this frame: nothing passes through them, see throughStanding())
+    this.standing = this.tracks.filter((t) => t.confirmed && t.state === 'visible' && hypot2(t.vx_mm_s, t.vy_mm_s) < this.opts.restSpeed_mm_s
+      && o.detections.some((d) => hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm) < 0.5 * this.R));
     const cost = live.map((t) => o.detections.map((d, j) => this.matchCost(t, d, underArm[j]!, looks[j], o.t_s, dt)));
     const match = matchInTwoStages(cost, this.R, live.map((t) => t.confirmed), MISS_MM);
     this.swaps = possibleSwaps(live, cost, match, this.R, (i, j) => this.plainCost(live[i]!, o.detections[j]!, underArm[j]!, looks[j], o.t_s));
@@ -615,10 +625,65 @@ export class Tracker {
    * hypothesis, and whichever fits better counts.
    */
   private placeDistance(t: Track, d: BallDetection, t_s: number): number {
-    const since = t_s - t.lastSeen_s;
-    const px = t.x_mm + t.vx_mm_s * Math.min(since, 0.5);
-    const py = t.y_mm + t.vy_mm_s * Math.min(since, 0.5);
-    return Math.min(hypot2(d.x_mm - px, d.y_mm - py), hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm));
+    const p = this.expectedPlace(t, t_s);
+    return Math.min(hypot2(d.x_mm - p.x_mm, d.y_mm - p.y_mm), hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm));
+  }
+
+  /** the balls at rest found again on their places this frame (see throughStanding()) */
+  private standing: Track[] = [];
+
+  /** where each track's ball is expected (see expectedPlace()), for the frame at t_s from its place when last seen (kept per track, not made anew each frame) */
+  private readonly expected = new WeakMap<Track, { x_mm: number; y_mm: number; t_s: number; seen_s: number }>();
+
+  /**
+   * Where a track's ball is expected by its motion: carried on straight, but not through a ball resting in
+   * its way: from the first it would touch it goes on with only its velocity's part across the line of
+   * centres (equal balls: the part along it goes to the ball hit). 1195000's break: the cue ball's track,
+   * carried on at 5 m/s through the rack's apex ball, landed on the partly seen ball behind it; the cue ball
+   * itself, glancing off the apex ball, was found 6 mm from where this puts it.
+   */
+  private expectedPlace(t: Track, t_s: number): { x_mm: number; y_mm: number } {
+    const known = this.expected.get(t);
+    if (known && known.t_s === t_s && known.seen_s === t.lastSeen_s) return known;
+    const since = Math.min(t_s - t.lastSeen_s, 0.5);
+    const [vx, vy] = this.runOut(t);
+    let px = t.x_mm + vx * since, py = t.y_mm + vy * since;
+    if (t.confirmed && hypot2(vx, vy) >= BLOCKABLE_mm_s) {
+      let first = 1, hit: Track | undefined;
+      for (const o of this.tracks) {
+        if (o === t || !o.confirmed || o.state !== 'visible' || hypot2(o.vx_mm_s, o.vy_mm_s) >= this.opts.restSpeed_mm_s) continue;
+        if (stepEntry(t.x_mm, t.y_mm, px, py, { x: o.x_mm, y: o.y_mm }, BLOCKED_R * this.R) === null) continue;
+        const u = stepEntry(t.x_mm, t.y_mm, px, py, { x: o.x_mm, y: o.y_mm }, 2 * this.R);
+        if (u !== null && u < first) { first = u; hit = o; }
+      }
+      if (hit) {
+        const cx = t.x_mm + (px - t.x_mm) * first, cy = t.y_mm + (py - t.y_mm) * first;
+        const nx = (hit.x_mm - cx) / (2 * this.R), ny = (hit.y_mm - cy) / (2 * this.R);
+        const along = vx * nx + vy * ny, rest_s = since * (1 - first);
+        px = cx + (vx - along * nx) * rest_s; py = cy + (vy - along * ny) * rest_s;
+      }
+    }
+    if (!known) {
+      const e = { x_mm: px, y_mm: py, t_s, seen_s: t.lastSeen_s };
+      this.expected.set(t, e);
+      return e;
+    }
+    known.x_mm = px; known.y_mm = py; known.t_s = t_s; known.seen_s = t.lastSeen_s;
+    return known;
+  }
+
+  /**
+   * A track's velocity to carry it on by: its smoothed one, or its last step's when that step turned well away
+   * from it (the smoothed velocity still holds the run in to a collision for its window; the last step is the
+   * run out: 1185000's cue ball, glancing off the apex up the table at 3.4 m/s, was still "going" 4.3 m/s
+   * along it, and unfound, its track was looked for on ball 2's streak that way).
+   */
+  private runOut(t: Track): [number, number] {
+    const p = t.history.at(-2), q = t.history.at(-1);
+    if (!p || !q || q.t_s <= p.t_s || t.lastSeen_s !== q.t_s) return [t.vx_mm_s, t.vy_mm_s];
+    const sx = q.x_mm - p.x_mm, sy = q.y_mm - p.y_mm, step = hypot2(sx, sy), v = hypot2(t.vx_mm_s, t.vy_mm_s);
+    if (step <= this.R || v === 0 || (sx * t.vx_mm_s + sy * t.vy_mm_s) / (step * v) > TURNED_COS) return [t.vx_mm_s, t.vy_mm_s];
+    return [sx / (q.t_s - p.t_s), sy / (q.t_s - p.t_s)];
   }
 
   private matchCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number, dt: number): number {
@@ -669,6 +734,11 @@ export class Tracker {
     // "ball" on the forearm, a moved ball, then the cue ball's place for the next stroke)
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R && underArm) return Infinity;
     if (t.state === 'visible' && dist > 2 * this.R && this.strayAllAlong(t, d)) return Infinity;
+    // nor, at rest and in view (or lost from it with no arm over it), through a ball found standing on its
+    // place this frame: no hand lifted it over (1195001: balls 7 and 13 at the back of the rack, unfound for a
+    // frame as the cue ball came up the table, leapt 240–330 mm through the balls in front onto the pieces of
+    // the cue ball's streak)
+    if (t.confirmed && t.state !== 'occluded' && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R && this.throughStanding(t, d)) return Infinity;
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear.
     // So too for a ball creeping on after a collision, a few mm a frame: the cue ball that had just sent
@@ -755,6 +825,13 @@ export class Tracker {
   }
 
   /** Whether a cushion or another ball is within reach of the track's last step carried on (something it may bounce off). */
+  /** Whether the straight way from a track's place to a detection passes through a ball found standing this frame (see `standing`). */
+  private throughStanding(t: Track, d: BallDetection): boolean {
+    const reach = BLOCKED_R * this.R;
+    return this.standing.some((s) => s !== t && hypot2(s.x_mm - d.x_mm, s.y_mm - d.y_mm) > reach
+      && stepEntry(t.x_mm, t.y_mm, d.x_mm, d.y_mm, { x: s.x_mm, y: s.y_mm }, reach) !== null);
+  }
+
   private somethingAhead(t: Track): boolean {
     const p = t.history.at(-2), q = t.history.at(-1);
     const step = p && q ? hypot2(q.x_mm - p.x_mm, q.y_mm - p.y_mm) : 0;
