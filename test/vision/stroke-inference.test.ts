@@ -1564,3 +1564,37 @@ test('a cue ball that rebounds off a ball resting against a cushion, which barel
   assert.equal(beside.length, 1, JSON.stringify(beside));
   assert.equal(beside[0]!.firstContact, null, JSON.stringify(beside[0]));
 });
+
+test('a ball whose centre is found shifted a frame or two before the cue ball reaches it is not hit before the ball the cue ball met first', () => {
+  // the cue ball at 5 m/s meets ball 1 off-centre, glances off it and touches ball 2 half a frame later;
+  // ball 2, found only in part, showed its centre 10 mm off two frames before the cue ball got there (so
+  // its start is dated then), as a rack ball under dim lamps at 1195000's break did
+  const cue: Ball = { id: 'cue', x: -900, y: 20 };
+  const one: Ball = { id: 1, x: 0, y: 0 };
+  const two: Ball = { id: 2, x: -30, y: 100 };
+  const rest = layout().slice(3);
+  const out: FrameObservation[] = [];
+  const push = (bs: Ball[]) => out.push(at(out.length, bs.map((b) => det(b))));
+  for (let k = 0; k < 2 * FPS; k++) push([cue, one, two, ...rest]);
+  for (let k = 1; k <= 4; k++) push([{ ...cue, x: -900 + 167 * k }, one, k >= 3 ? { ...two, x: -22, y: 106 } : two, ...rest]);
+  // from the contact at (-65, 20): ball 1 along the line of centres, the cue ball across it into ball 2,
+  // which rolls off away from it
+  const n = { x: 65 / 68, y: -20 / 68 };
+  const slow = (k: number) => 12 * k - 0.1 * k * k;
+  for (let k = 1; k <= 40; k++) {
+    push([
+      { id: 'cue', x: -65 + 10 * Math.min(k, 2), y: 20 + 30 * Math.min(k, 2) },
+      { id: 1, x: n.x * slow(k), y: n.y * slow(k) },
+      { id: 2, x: -22 + 0.3 * slow(k), y: 106 + slow(k) },
+      ...rest,
+    ]);
+  }
+  for (let k = 0; k < 3 * FPS; k++) out.push({ ...out.at(-1)!, index: out.length, t_s: out.length / FPS });
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  // (and the cue ball's path runs on to ball 1, not cut short where ball 2 seemed to start)
+  const end = s[0]!.cuePath!.at(-1)!;
+  assert.ok(Math.hypot(end[0] - one.x, end[1] - one.y) < 3 * 34, `the cue path ends at ${end}`);
+});

@@ -46,6 +46,8 @@ export interface StrokeBuilderOptions {
  * near, struck softly, never rolls fast enough to be seen moving either.)
  */
 const FROZEN_GAP_mm = 25;
+/** A contact is looked for this long either side of a ball's start: a fast ball jumps 200 mm a frame, and starts are dated to a frame or two */
+const APPROACH_S = 0.12;
 /** A resting ball this far (mm) off its place was moved (detection noise is a few mm). */
 const CREPT_mm = 12;
 /**
@@ -545,7 +547,7 @@ export class StrokeBuilder {
 
   /** Closest approach of `o`'s centre to point p over its samples around `t_s` (fast balls jump between frames). */
   private approach(o: Track, p: { x: number; y: number }, t_s: number): number {
-    const h = o.history.filter((x) => x.t_s >= t_s - 0.12 && x.t_s <= t_s + 0.12);
+    const h = o.history.filter((x) => x.t_s >= t_s - APPROACH_S && x.t_s <= t_s + APPROACH_S);
     if (h.length === 0) return Infinity;
     if (h.length === 1) return hypot2(h[0]!.x_mm - p.x, h[0]!.y_mm - p.y);
     let best = Infinity;
@@ -600,7 +602,11 @@ export class StrokeBuilder {
       }
     }
     if (cause && this.stroke) {
-      this.contact(cause, t, start_s);
+      // (not before the ball that hit it got there: a start dated from a jitter of its centre came early — at
+      // 1195000's break a rack ball found in part "started" 0.08 s before the cue ball reached the rack, and
+      // the contact, dated then, cut the cue ball's path short of the apex it truly hit first)
+      const reached_s = firstWithin_s(cause, p, 2 * this.R + this.o.contact_mm, start_s - APPROACH_S);
+      this.contact(cause, t, Number.isFinite(reached_s) ? Math.max(start_s, reached_s) : start_s);
       return [];
     }
     if (this.stroke && this.lateCueStart(this.stroke, t, start_s)) return [];
