@@ -607,11 +607,16 @@ export class Tracker {
 
   /**
    * What a detection's look adds to its distance from a track whose look is known. (An outline cut
-   * by an arm may hold the arm's colour; one cut by blur or a neighbour still has the ball's.)
+   * by an arm may hold the arm's colour; one cut by a neighbour still has the ball's. One found in part on a
+   * ball moving fast enough to blur is a piece of its streak, its colour washed out by the cloth, never odder:
+   * 1195000's striped cue ball at 2.5 m/s, 0.51 odd at rest, showed 0.02 in such a piece, and a candidate born on
+   * the streak took it from its track. Odder than the ball, it is something else: 1185006's ball 5, rolling into
+   * a corner at 1.3 m/s, was otherwise taken onto the hole's dark mouth.)
    */
   private lookCost(t: Track, d: BallDetection, underArm: boolean, l: number | undefined): number {
-    if (!lookKnown(t) || (d.partial && underArm)) return 0;
-    return l === undefined ? 0 : LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
+    if (!lookKnown(t) || (d.partial && underArm) || l === undefined) return 0;
+    if (d.partial && l < t.look! && hypot2(t.vx_mm_s, t.vy_mm_s) > BLUR_SPEED_MM_S) return 0;
+    return LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
   }
 
   /** A detection's distance from a track's expected or last place, and its look's cost, with none of matchCost()'s vetoes. */
