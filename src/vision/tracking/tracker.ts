@@ -117,10 +117,10 @@ export interface TrackerOptions {
 
 /** A track this fast is expected to stop against a resting ball in its way (see expectedPlace()) ... */
 const BLOCKABLE_mm_s = 300;
-/** A last step this far off the smoothed velocity (cosine; 30°) is a turn: the ball went on that way (see runOut()) */
-const TURNED_COS = Math.cos(Math.PI / 6);
 /** ... one whose centre its straight path passes within this many radii of (two is touching; the margin is for centres found a little off) */
 const BLOCKED_R = 1.5;
+/** A last step this far off the smoothed velocity (cosine; 30°) is a turn: the ball went on that way (see runOut()) */
+const TURNED_COS = Math.cos(Math.PI / 6);
 const DEFAULTS: TrackerOptions = { confirmGone_s: 0.2, history_s: 1.5, velocityWindow_s: 0.14, maxSpeed_mm_s: 9000, confirm_s: 0.5, restSpeed_mm_s: 45 };
 
 /** The velocity of the last step between two samples ([0, 0] with fewer). */
@@ -685,10 +685,11 @@ export class Tracker {
    */
   private runOut(t: Track): [number, number] {
     const p = t.history.at(-2), q = t.history.at(-1);
-    if (!p || !q || q.t_s <= p.t_s || t.lastSeen_s !== q.t_s) return [t.vx_mm_s, t.vy_mm_s];
-    const sx = q.x_mm - p.x_mm, sy = q.y_mm - p.y_mm, step = hypot2(sx, sy), v = hypot2(t.vx_mm_s, t.vy_mm_s);
-    if (step <= this.R || v === 0 || (sx * t.vx_mm_s + sy * t.vy_mm_s) / (step * v) > TURNED_COS) return [t.vx_mm_s, t.vy_mm_s];
-    return [sx / (q.t_s - p.t_s), sy / (q.t_s - p.t_s)];
+    if (!p || !q || t.lastSeen_s !== q.t_s) return [t.vx_mm_s, t.vy_mm_s];
+    const [lx, ly] = lastStepVelocity(t.history);
+    const last = hypot2(lx, ly), v = hypot2(t.vx_mm_s, t.vy_mm_s);
+    if (last * (q.t_s - p.t_s) <= this.R || v === 0 || (lx * t.vx_mm_s + ly * t.vy_mm_s) / (last * v) > TURNED_COS) return [t.vx_mm_s, t.vy_mm_s];
+    return [lx, ly];
   }
 
   private matchCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number, dt: number): number {
@@ -829,7 +830,6 @@ export class Tracker {
     return -((d.x_mm - t.x_mm) * sx + (d.y_mm - t.y_mm) * sy) / s;
   }
 
-  /** Whether a cushion or another ball is within reach of the track's last step carried on (something it may bounce off). */
   /** Whether the straight way from a track's place to a detection passes through a ball found standing this frame (see `standing`). */
   private throughStanding(t: Track, d: BallDetection): boolean {
     const reach = BLOCKED_R * this.R;
@@ -837,6 +837,7 @@ export class Tracker {
       && stepEntry(t.x_mm, t.y_mm, d.x_mm, d.y_mm, { x: s.x_mm, y: s.y_mm }, reach) !== null);
   }
 
+  /** Whether a cushion or another ball is within reach of the track's last step carried on (something it may bounce off). */
   private somethingAhead(t: Track): boolean {
     const p = t.history.at(-2), q = t.history.at(-1);
     const step = p && q ? hypot2(q.x_mm - p.x_mm, q.y_mm - p.y_mm) : 0;
