@@ -740,11 +740,6 @@ export class Tracker {
     // "ball" on the forearm, a moved ball, then the cue ball's place for the next stroke)
     if (t.confirmed && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R && underArm) return Infinity;
     if (t.state === 'visible' && dist > 2 * this.R && this.strayAllAlong(t, d)) return Infinity;
-    // nor, at rest and in view (or lost from it with no arm over it), through a ball found standing on its
-    // place this frame: no hand lifted it over (1195001: balls 7 and 13 at the back of the rack, unfound for a
-    // frame as the cue ball came up the table, leapt 240–330 mm through the balls in front onto the pieces of
-    // the cue ball's streak)
-    if (t.confirmed && t.state !== 'occluded' && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R && this.throughStanding(t, d)) return Infinity;
     // a resting ball beside an arm or under the cue is found off its centre on part of its outline: such
     // a detection does not move it (it is hidden for that frame); a struck ball shows itself once clear.
     // So too for a ball creeping on after a collision, a few mm a frame: the cue ball that had just sent
@@ -789,6 +784,11 @@ export class Tracker {
     // over is kept off by the arm)
     if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM && this.phantomLikely(t, d)) return Infinity;
     if (dist > gate) return Infinity;
+    // nor, at rest and in view (or lost from it with no arm over it), through a ball found standing on its
+    // place this frame: no hand lifted it over (1195001: balls 7 and 13 at the back of the rack, unfound for a
+    // frame as the cue ball came up the table, leapt 240–330 mm through the balls in front onto the pieces of
+    // the cue ball's streak). (Tested after the gate: only the detections a leap could reach pay for the walk.)
+    if (t.confirmed && t.state !== 'occluded' && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R && this.throughStanding(t, d)) return Infinity;
     return this.pushedAway(t, d) ? dist + lookCost : Infinity;
   }
 
