@@ -1254,3 +1254,26 @@ test('a fast ball does not take a partial "ball" odder than itself over its own 
   const t = tr.tracks.find((q) => q.id === id)!;
   assert.ok(Math.hypot(t.x_mm - five.x, t.y_mm) < 5, `ball 5's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${five.x}, 0)`);
 });
+
+test('a striped cue ball rattled in a corner pocket\'s jaws, its band turned away, keeps its track as it comes back out (not the hole\'s dark mouth)', () => {
+  // 1205003 at 96.9 s: the cue ball (0.64 odd at rest, 0.0-0.1 rolling, its band turned under) hit the jaw
+  // and came back a 26 mm step; its track, carried on into the corner, took a part-found "ball" in the hole
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: 1470, y: -560 };
+  let i = 0;
+  for (; i < 40; i++) tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.64 }), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  // rolling into the FR corner at 1.2 m/s, the band turned under
+  for (let k = 0; k < 9; k++, i++) {
+    cue.x += 29; cue.y -= 26.5;
+    tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.02 }), ...far.map((f) => det(f))]));
+  }
+  // off the jaw: a step back of 26 mm, then out along the jaw's line, with the hole's mouth found in part
+  cue.x -= 5; cue.y -= 26;
+  tr.update(at(i++, [det(cue, { idProbs: undefined, cueLike: 0.01 }), ...far.map((f) => det(f))]));
+  const mouth = det({ id: 3, x: 1758, y: -871 }, { partial: true, conf: 0.65, idProbs: undefined, cueLike: 0.44 });
+  cue.x -= 20; cue.y -= 27;
+  tr.update(at(i++, [det(cue, { idProbs: undefined, cueLike: 0.05 }), mouth, ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 5, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
+});

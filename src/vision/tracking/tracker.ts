@@ -258,6 +258,8 @@ const PHANTOM_WHOLE = 3;
 const PARTIAL_RETURN_S = 0.15;
 /** A ball faster than this (mm/s) is blurred in the frame: its look is not its own. */
 const BLUR_SPEED_MM_S = 1000;
+/** A ball rolling this fast (mm/s) turns its mark out of view within a few frames: found less odd than its look, it is still itself */
+const ROLLING_LOOK_MM_S = 300;
 /** A stray "ball" counts as there all along after this many frames in a row unclaimed ... */
 const STRAY_FRAMES = 5;
 /** ... each within this of the last (mm): a fingertip shifts 20-30 mm in a frame as the cue goes through. */
@@ -611,11 +613,14 @@ export class Tracker {
    * ball moving fast enough to blur is a piece of its streak, its colour washed out by the cloth, never odder:
    * 1195000's striped cue ball at 2.5 m/s, 0.51 odd at rest, showed 0.02 in such a piece, and a candidate born on
    * the streak took it from its track. Odder than the ball, it is something else: 1185006's ball 5, rolling into
-   * a corner at 1.3 m/s, was otherwise taken onto the hole's dark mouth.)
+   * a corner at 1.3 m/s, was otherwise taken onto the hole's dark mouth. One found whole on a rolling ball may be
+   * less odd too: the ball turns its band or spot under as it rolls. 1205003's striped cue ball, 0.64 odd at rest,
+   * showed 0.0-0.1 rolling at 1.2 m/s into a corner's jaws; coming back off the jaw, its own detection paid 88 mm
+   * for its look and the track took a part-found "ball" in the hole's mouth.)
    */
   private lookCost(t: Track, d: BallDetection, underArm: boolean, l: number | undefined): number {
     if (!lookKnown(t) || (d.partial && underArm) || l === undefined) return 0;
-    if (d.partial && l < t.look! && hypot2(t.vx_mm_s, t.vy_mm_s) > BLUR_SPEED_MM_S) return 0;
+    if (l < t.look! && hypot2(t.vx_mm_s, t.vy_mm_s) > (d.partial ? BLUR_SPEED_MM_S : ROLLING_LOOK_MM_S)) return 0;
     return LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
   }
 
@@ -681,14 +686,15 @@ export class Tracker {
    * A track's velocity to carry it on by: its smoothed one, or its last step's when that step turned well away
    * from it (the smoothed velocity still holds the run in to a collision for its window; the last step is the
    * run out: 1185000's cue ball, glancing off the apex up the table at 3.4 m/s, was still "going" 4.3 m/s
-   * along it, and unfound, its track was looked for on ball 2's streak that way).
+   * along it, and unfound, its track was looked for on ball 2's streak that way). A step of half a radius is
+   * enough to say which way (1205003's cue ball came back off a corner's jaw a 26 mm step).
    */
   private runOut(t: Track): [number, number] {
     const p = t.history.at(-2), q = t.history.at(-1);
     if (!p || !q || t.lastSeen_s !== q.t_s) return [t.vx_mm_s, t.vy_mm_s];
     const [lx, ly] = lastStepVelocity(t.history);
     const last = hypot2(lx, ly), v = hypot2(t.vx_mm_s, t.vy_mm_s);
-    if (last * (q.t_s - p.t_s) <= this.R || v === 0 || (lx * t.vx_mm_s + ly * t.vy_mm_s) / (last * v) > TURNED_COS) return [t.vx_mm_s, t.vy_mm_s];
+    if (last * (q.t_s - p.t_s) <= 0.5 * this.R || v === 0 || (lx * t.vx_mm_s + ly * t.vy_mm_s) / (last * v) > TURNED_COS) return [t.vx_mm_s, t.vy_mm_s];
     return [lx, ly];
   }
 
