@@ -1277,3 +1277,20 @@ test('a striped cue ball rattled in a corner pocket\'s jaws, its band turned awa
   const t = tr.tracks.find((x) => x.id === id)!;
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 5, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
 });
+
+test('a resting ball unfound in the frame it is struck takes its own whole outline a step on, not a dark "ball" behind it (knuckles by the cushion, no arm boxed)', () => {
+  // 1205000 at 66.2 s: the cue ball (0.6 white) found 86 mm on (0.63 white); the hand's knuckles on the cloth by
+  // the foot cushion, 61 mm back, 0.12 white, nearer its place and no odder by the cue ball's look
+  const look = (white: number) => ({ oddColour: 0.03, dark: 0.02, white, colour: 0.05 });
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: 1667, y: -693 };
+  let i = 0;
+  for (; i < 40; i++) tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.12, look: look(0.6) }), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  tr.update(at(i++, far.map((f) => det(f))));
+  const knuckles = det({ id: 3, x: 1726, y: -682 }, { partial: true, conf: 0.62, idProbs: undefined, cueLike: 0.19, look: look(0.12) });
+  const struck = det({ ...cue, x: 1581, y: -711 }, { conf: 0.9, idProbs: undefined, cueLike: 0.0, look: look(0.63) });
+  tr.update(at(i++, [struck, knuckles, ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - 1581, t.y_mm + 711) < 5, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
+});

@@ -75,6 +75,8 @@ export interface Track {
   /** mean look (how like the cue ball, see TrackerOptions.lookOf) over `lookN` whole detections */
   look?: number;
   lookN?: number;
+  /** mean whiteness (the observation's look figure, 0..1) over the same detections as `look` */
+  white?: number;
   /** the least cue-like look of any detection it took, blurred or part-found too (see cueLookFrom()) */
   leastLook?: number;
   /**
@@ -260,6 +262,13 @@ const PARTIAL_RETURN_S = 0.15;
 const BLUR_SPEED_MM_S = 1000;
 /** A ball rolling this fast (mm/s) turns its mark out of view within a few frames: found less odd than its look, it is still itself */
 const ROLLING_LOOK_MM_S = 300;
+/** Distance (mm) a detection costs when it is far darker than its track's ball (see whiteCost()) ... */
+const WHITE_COST_MM = 100;
+/** ... nothing down to this share of the ball's whiteness lost (shade, an outline cut), all of it from WHITE_FULL */
+const WHITE_SLACK = 0.3;
+const WHITE_FULL = 0.8;
+/** A track whose ball is less white than this (a coloured cue ball, a dim table) is not judged by its whiteness */
+const WHITE_MIN = 0.2;
 /** A stray "ball" counts as there all along after this many frames in a row unclaimed ... */
 const STRAY_FRAMES = 5;
 /** ... each within this of the last (mm): a fingertip shifts 20-30 mm in a frame as the cue goes through. */
@@ -624,9 +633,27 @@ export class Tracker {
     return LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
   }
 
+  /**
+   * What a detection much darker than a slow track's ball adds to its distance. Every ball of a set is
+   * mostly white or ivory (a coloured cue ball learns its own, low, whiteness and pays nothing); the hand,
+   * the cue's tip and a pocket's mouth are not: 1205000's cue ball, lost for the frame it was struck, was
+   * found whole 86 mm on (0.63 white against its 0.6) and its track took the knuckles by the cushion, 61 mm
+   * back (0.12 white), no arm boxed over them. A ball at speed is a streak half the cloth's colour: no cost.
+   * Only for a detection over a radius off (a leap): whiteness changes with the light across the table, and
+   * 1185002's ball 15, coming to rest by a dim corner at a twentieth of its whiteness up the table, lost its
+   * track to a candidate on the hole's mouth when its own detections, a few mm on, paid for it.
+   */
+  private whiteCost(t: Track, d: BallDetection, underArm: boolean, dist_mm: number): number {
+    if (dist_mm <= this.R || !lookKnown(t) || t.white === undefined || t.white < WHITE_MIN || !d.look || (d.partial && underArm)) return 0;
+    if (hypot2(t.vx_mm_s, t.vy_mm_s) > CREEP_MM_S) return 0;
+    const drop = (t.white - d.look.white) / t.white;
+    return WHITE_COST_MM * Math.min(1, Math.max(0, (drop - WHITE_SLACK) / (WHITE_FULL - WHITE_SLACK)));
+  }
+
   /** A detection's distance from a track's expected or last place, and its look's cost, with none of matchCost()'s vetoes. */
   private plainCost(t: Track, d: BallDetection, underArm: boolean, look: number | undefined, t_s: number): number {
-    return this.placeDistance(t, d, t_s) + this.lookCost(t, d, underArm, look);
+    const dist = this.placeDistance(t, d, t_s);
+    return dist + this.lookCost(t, d, underArm, look) + this.whiteCost(t, d, underArm, dist);
   }
 
   /**
@@ -795,7 +822,7 @@ export class Tracker {
     // frame as the cue ball came up the table, leapt 240–330 mm through the balls in front onto the pieces of
     // the cue ball's streak). (Tested after the gate: only the detections a leap could reach pay for the walk.)
     if (t.confirmed && t.state !== 'occluded' && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R && this.throughStanding(t, d)) return Infinity;
-    return this.pushedAway(t, d) ? dist + lookCost : Infinity;
+    return this.pushedAway(t, d) ? dist + lookCost + this.whiteCost(t, d, underArm, dist) : Infinity;
   }
 
   /** Where a detection a resting track's look disowns is more likely a phantom than the ball struck (see matchCost()). */
@@ -1022,6 +1049,7 @@ export class Tracker {
       // a running mean, then a slow one: the look is the ball's, lamps and blur only nudge it
       const n = Math.min(t.lookN ?? 0, 30);
       t.look = ((t.look ?? 0) * n + look) / (n + 1);
+      if (d.look) t.white = ((t.white ?? 0) * n + d.look.white) / (n + 1);
       t.lookN = (t.lookN ?? 0) + 1;
     }
     const z = this.zoneAt(d.x_mm, d.y_mm);
