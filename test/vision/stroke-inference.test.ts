@@ -6,7 +6,7 @@ import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
 import type { BallDetection, FrameObservation, OccludedBox } from '../../src/vision/observation.js';
 import type { MovedRecord, ShotRecord, TableRecord } from '../../src/protocol/records.js';
 import { RUSSIAN_12FT } from '../../src/table/geometry.js';
-import { at, det } from './observations.js';
+import { at, det, reading } from './observations.js';
 
 const FPS = 30;
 interface Ball { id: 'cue' | number; x: number; y: number }
@@ -1597,4 +1597,38 @@ test('a ball whose centre is found shifted a frame or two before the cue ball re
   // (and the cue ball's path runs on to ball 1, not cut short where ball 2 seemed to start)
   const end = s[0]!.cuePath!.at(-1)!;
   assert.ok(Math.hypot(end[0] - one.x, end[1] - one.y) < 3 * 34, `the cue path ends at ${end}`);
+});
+
+test('a cue ball struck from under the arm straight into a ball, stopped dead by it and then following it into a corner, is the struck ball, pocketed', () => {
+  // 1160204: the cue ball, hidden under the arm, was found 117 mm out 0.1 s after it was last seen, then
+  // (having hit ball 9) crept 3-4 mm a frame and followed 9 into the corner at 350 mm/s; its candidate's first
+  // step was taken for a leap onto it and cut, the rest was too slow and too far from the ball's place to be
+  // handed over, and the stroke was "struck 9", the cue ball's fall unseen
+  const from = { x: 1350, y: -456 }, corner = { x: 1775, y: -887 };
+  const L = Math.hypot(corner.x - from.x, corner.y - from.y);
+  const u = [(corner.x - from.x) / L, (corner.y - from.y) / L];
+  const along = (d: number, id: Ball['id'] = 'cue'): Ball => ({ id, x: from.x + u[0]! * d, y: from.y + u[1]! * d });
+  // (under that lamp the cue ball looks like any other ball: no look to hand it over by)
+  const cueSeen = (d: number): BallDetection[] => [{ ...seen(along(d)), cueLike: 0.03, idProbs: reading('cue') }];
+  const nine0 = 305;
+  const rest = headEnd();
+  // (the arm's edge still over the ball where it is first found)
+  const arm: OccludedBox = { x0_mm: 1100, y0_mm: -560, x1_mm: 1445, y1_mm: -200 };
+  const out: FrameObservation[] = [];
+  const on = (d: number) => d < L - 60;
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [along(nine0, 9), ...rest], i >= FPS ? [arm] : [], cueSeen(0)));
+  // hidden three frames under the arm as it is struck
+  for (let k = 0; k < 3; k++) out.push(frame(i++, [along(nine0, 9), ...rest], [arm]));
+  out.push(frame(i++, [along(nine0, 9), ...rest], [arm], cueSeen(117)));
+  out.push(frame(i++, [along(nine0 + 20, 9), ...rest], [arm]));
+  // against ball 9: the cue ball all but stops, 9 runs on at 1.2 m/s into the corner; the cue ball follows at 350 mm/s
+  let c = 236, n = nine0 + 60;
+  for (let k = 0; k < 5; k++, i++) { c += 3.5; n += 40; out.push(frame(i, [...(on(n) ? [along(n, 9)] : []), ...rest], [arm], cueSeen(c))); }
+  for (; on(c); i++) { c += 11.7; n += 40; out.push(frame(i, [...(on(n) ? [along(n, 9)] : []), ...rest], [], on(c) ? cueSeen(c) : [])); }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, rest));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.deepEqual(s[0]!.pocketed.map((p) => [p.ball === 'cue' ? 'cue' : 'object', p.pocket]).sort(), [['cue', 'FR'], ['object', 'FR']], JSON.stringify(s[0]));
 });
