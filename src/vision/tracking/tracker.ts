@@ -6,6 +6,7 @@ import { inBoxes, isOccluded, type BallDetection, type FrameObservation } from '
 import { cueLookFrom, HANDOVER, handoverSource, struckOutFrom, withoutLeadingLeap } from './handover.js';
 import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
+import { strandedRest } from './stranded-leap.js';
 import { pushedAlongLine } from './pushes.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 import { hypot2 } from '../hypot2.js';
@@ -395,6 +396,7 @@ export class Tracker {
     this.lastT = o.t_s;
     // (pruned only when one has lapsed: usually there are none, and a new array each frame is garbage)
     if (this.phantomPlaces.some((p) => p.until_s < o.t_s)) this.phantomPlaces = this.phantomPlaces.filter((p) => p.until_s >= o.t_s);
+    this.findStranded(o.t_s);
     // (provisional candidates take only what the balls' tracks leave: see followProvisional())
     const live = this.following().filter((t) => t.provisionalFor === undefined);
     // (whether each detection lies under an arm: once per detection, not per track and detection)
@@ -509,7 +511,7 @@ export class Tracker {
     const match = assign(cost);
     prov.forEach((t, i) => {
       const src = this.tracks.find((s) => s.id === t.provisionalFor);
-      if (!src || (src.state !== 'occluded' && src.state !== 'missing')) { t.state = 'dropped' as TrackState; return; }
+      if (!src || (src.state !== 'occluded' && src.state !== 'missing' && !this.stranded.has(src))) { t.state = 'dropped' as TrackState; return; }
       const k = match[i]!;
       if (k >= 0) {
         const j = free[k]!;
@@ -838,9 +840,32 @@ export class Tracker {
    * with every track held, so no candidate was made for it and the break was "struck 2".)
    */
   private struckFrom(d: BallDetection, t_s: number): Track | undefined {
-    return this.tracks.find((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing') && hypot2(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s
-      && t_s - t.lastSeen_s <= PROVISIONAL_S
-      && hypot2(d.x_mm - t.x_mm, d.y_mm - t.y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - t.lastSeen_s));
+    const reaches = (p: TrackSample) => t_s - p.t_s <= PROVISIONAL_S && hypot2(d.x_mm - p.x_mm, d.y_mm - p.y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - p.t_s);
+    const hidden = this.tracks.find((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing') && hypot2(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s
+      && reaches({ t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm }));
+    if (hidden) return hidden;
+    // (then one that leapt onto a phantom as it was struck, see findStranded())
+    for (const [t, rest] of this.stranded) if (reaches(rest)) return t;
+    return undefined;
+  }
+
+  /** the tracks that leapt from rest onto a phantom, with the place they left (see stranded-leap.ts), as of the frame before */
+  private stranded = new Map<Track, TrackSample>();
+
+  /**
+   * Which tracks stand where they leapt to from rest with nothing there that could have stopped a ball: no other
+   * ball within touching reach (a ball struck into one can stop dead) and no pocket (the jaws hold one).
+   */
+  private findStranded(t_s: number): void {
+    if (this.stranded.size) this.stranded.clear();
+    for (const t of this.tracks) {
+      if (!t.confirmed || t.state !== 'visible') continue;
+      const s = strandedRest(t.history, this.R);
+      if (!s || t_s - s.rest.t_s > PROVISIONAL_S || this.zoneAt(s.landing.x_mm, s.landing.y_mm)) continue;
+      const reach = 2 * this.R + BOUNCE_SLACK_MM;
+      if (this.tracks.some((o) => o !== t && o.confirmed && (o.state === 'visible' || o.state === 'occluded') && hypot2(o.x_mm - s.landing.x_mm, o.y_mm - s.landing.y_mm) < reach)) continue;
+      this.stranded.set(t, s.rest);
+    }
   }
 
   /** Whether the track's samples over its last `span_s` seen all lie within a few mm of its place (and it has been followed that long). */
@@ -925,6 +950,13 @@ export class Tracker {
   /** A rolling candidate that left a hidden resting ball, or goes on from a lost rolling one, is that ball (see handover.ts): its track takes the path over. */
   private handOver(): void {
     const hidden = this.tracks.filter((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing'));
+    // (a stranded track is looked for as if hidden at the place it leapt from, since it left it)
+    const proxies = new Map<Track, Track>();
+    for (const [t, rest] of this.stranded) {
+      const p: Track = { ...t, x_mm: rest.x_mm, y_mm: rest.y_mm, vx_mm_s: 0, vy_mm_s: 0, lastSeen_s: rest.t_s, state: 'missing', history: t.history.filter((h) => h.t_s <= rest.t_s) };
+      proxies.set(p, t);
+      hidden.push(p);
+    }
     if (!hidden.length) return;
     for (const found of this.tracks) {
       if (found.confirmed || found.state !== 'visible') continue;
@@ -938,6 +970,9 @@ export class Tracker {
       t ??= struckOutFrom(c, hidden, this.R, HANDOVER.minSpeed_mm_s);
       t ??= cueLookFrom(c, this.live(), hidden, this.R, this.opts.restSpeed_mm_s);
       if (!t) continue;
+      const proxy = t;
+      t = proxies.get(t) ?? t;
+      if (t !== proxy) { t.history = proxy.history; t.x_mm = proxy.x_mm; t.y_mm = proxy.y_mm; t.vx_mm_s = 0; t.vy_mm_s = 0; t.lastSeen_s = proxy.lastSeen_s; }
       // a resting ball's last resting sample stays first (the stroke began when it left it); a rolling
       // one's path goes on from where it was lost
       const rolling = hypot2(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s;
@@ -948,7 +983,7 @@ export class Tracker {
         [t.vx_mm_s, t.vy_mm_s] = lastStepVelocity(c.history);
       }
       t.lastSeen_s = c.lastSeen_s; t.state = 'visible'; t.last = c.last; t.streak = c.streak;
-      hidden.splice(hidden.indexOf(t), 1);
+      hidden.splice(hidden.indexOf(proxy), 1);
       found.state = 'dropped' as TrackState;
       if (!hidden.length) return;
     }
