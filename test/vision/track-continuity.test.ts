@@ -1339,3 +1339,23 @@ test('a ball struck into another at rest stops dead against it: its track is not
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 5, `the cue ball's track stays on it (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
   assert.ok(Math.hypot(t5.x_mm - five.x, t5.y_mm - five.y) < R, `ball 5's track is on it (${t5.x_mm.toFixed(0)}, ${t5.y_mm.toFixed(0)}), the ball at ${five.x}`);
 });
+
+test('a ball rolling fast into a side cushion is looked for where it comes back off it, not on a candidate born on its streak by the cushion', () => {
+  // 1185007 at 65.5 s: the cue ball at 3.3 m/s into the side cushion; its track, carried on 30 mm into the cushion,
+  // lost the ball (found off the line) to a candidate born the frame before on a piece of its streak
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const ball: Ball = { id: 'cue', x: 1000, y: 340 };
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(ball), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - ball.x, t.y_mm - ball.y) < R)!.id;
+  while (ball.y < 820) {
+    ball.x -= 80; ball.y += 60;
+    const piece = ball.y === 820 ? [det({ id: 3, x: ball.x - 65, y: 850 }, { partial: true, conf: 0.55, idProbs: undefined, cueLike: 0.5 })] : [];
+    tr.update(at(i++, [det(ball), ...piece, ...far.map((f) => det(f))]));
+  }
+  // off the cushion (its centre's line 853.5 mm out): 33.5 mm on to it and 26.5 mm back
+  const back: Ball = { ...ball, x: ball.x - 80, y: 827 };
+  tr.update(at(i++, [det(back), ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - back.x, t.y_mm - back.y) < 5, `the ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${back.x}, ${back.y})`);
+});
