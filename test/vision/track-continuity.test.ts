@@ -1359,3 +1359,21 @@ test('a ball rolling fast into a side cushion is looked for where it comes back 
   const t = tr.tracks.find((x) => x.id === id)!;
   assert.ok(Math.hypot(t.x_mm - back.x, t.y_mm - back.y) < 5, `the ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${back.x}, ${back.y})`);
 });
+
+test('a striped cue ball that rested with its band out of view keeps its track rolling when its band shows (not the hole\'s mouth ahead)', () => {
+  // 1221204 at 9.2 s: the cue ball's look 0.05 on the mean (at rest, band away), 0.47 in a frame rolling at 0.8 m/s
+  // into the foot-right corner; found whole at 0.48 8 mm from where it was expected, it paid 65 mm for its look and
+  // the track took a part-found "ball" in the hole's mouth (0.03)
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const cue: Ball = { id: 'cue', x: 1300, y: -400 };
+  let i = 0;
+  for (; i < 60; i++) tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.03 }), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  const looks = [0.02, 0.05, 0.1, 0.3, 0.47, 0.43, 0.0, 0.14];
+  for (const l of looks) { cue.x += 21; cue.y -= 15; tr.update(at(i++, [det(cue, { idProbs: undefined, cueLike: l }), ...far.map((f) => det(f))])); }
+  cue.x += 21; cue.y -= 15;
+  const mouth = det({ id: 3, x: cue.x + 30, y: cue.y - 30 }, { partial: true, conf: 0.57, idProbs: undefined, cueLike: 0.03 });
+  tr.update(at(i++, [det(cue, { idProbs: undefined, cueLike: 0.48 }), mouth, ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 5, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
+});

@@ -78,6 +78,9 @@ export interface Track {
   lookN?: number;
   /** mean whiteness (the observation's look figure, 0..1) over the same detections as `look` */
   white?: number;
+  /** the least and most cue-like of those detections (a striped ball rolling shows its band, then hides it) */
+  lookLo?: number;
+  lookHi?: number;
   /** the least cue-like look of any detection it took, blurred or part-found too (see cueLookFrom()) */
   leastLook?: number;
   /**
@@ -631,8 +634,13 @@ export class Tracker {
    */
   private lookCost(t: Track, d: BallDetection, underArm: boolean, l: number | undefined): number {
     if (!lookKnown(t) || (d.partial && underArm) || l === undefined) return 0;
-    if (l < t.look! && hypot2(t.vx_mm_s, t.vy_mm_s) > (d.partial ? BLUR_SPEED_MM_S : ROLLING_LOOK_MM_S)) return 0;
-    return LOOK_COST_MM * Math.min(1, Math.abs(l - t.look!));
+    const speed = hypot2(t.vx_mm_s, t.vy_mm_s);
+    if (l < t.look! && speed > (d.partial ? BLUR_SPEED_MM_S : ROLLING_LOOK_MM_S)) return 0;
+    // (rolling and found whole: by how far it is outside the looks the ball has shown whole: 1221204's striped cue ball rested with
+    // its band out of view (0.05 on the mean), showed 0.47 rolling into a corner, and its whole detection at
+    // 0.48 paid 65 mm, losing it to the hole's mouth)
+    const off = !d.partial && speed > ROLLING_LOOK_MM_S ? Math.max(0, l - t.lookHi!, t.lookLo! - l) : Math.abs(l - t.look!);
+    return LOOK_COST_MM * Math.min(1, off);
   }
 
   /**
@@ -1097,6 +1105,7 @@ export class Tracker {
       const n = Math.min(t.lookN ?? 0, 30);
       t.look = ((t.look ?? 0) * n + look) / (n + 1);
       if (d.look) t.white = ((t.white ?? 0) * n + d.look.white) / (n + 1);
+      t.lookLo = Math.min(t.lookLo ?? look, look); t.lookHi = Math.max(t.lookHi ?? look, look);
       t.lookN = (t.lookN ?? 0) + 1;
     }
     const z = this.zoneAt(d.x_mm, d.y_mm);
