@@ -636,9 +636,9 @@ export class Tracker {
     if (!lookKnown(t) || (d.partial && underArm) || l === undefined) return 0;
     const speed = hypot2(t.vx_mm_s, t.vy_mm_s);
     if (l < t.look! && speed > (d.partial ? BLUR_SPEED_MM_S : ROLLING_LOOK_MM_S)) return 0;
-    // (rolling and found whole: by how far it is outside the looks the ball has shown whole: 1221204's striped cue ball rested with
-    // its band out of view (0.05 on the mean), showed 0.47 rolling into a corner, and its whole detection at
-    // 0.48 paid 65 mm, losing it to the hole's mouth)
+    // (rolling and found whole: by how far its look lies outside those the ball has shown whole. 1221204's striped
+    // cue ball rested with its band out of view (0.05 on the mean), showed 0.47 rolling into a corner, and its
+    // whole detection at 0.48 paid 65 mm, losing it to the hole's mouth)
     const off = !d.partial && speed > ROLLING_LOOK_MM_S ? Math.max(0, l - t.lookHi!, t.lookLo! - l) : Math.abs(l - t.look!);
     return LOOK_COST_MM * Math.min(1, off);
   }
