@@ -78,7 +78,7 @@ export interface Track {
   lookN?: number;
   /** mean whiteness (the observation's look figure, 0..1) over the same detections as `look` */
   white?: number;
-  /** the least and most cue-like of those detections, lately (a striped ball rolling shows its band, then hides it) */
+  /** the least and most cue-like of those detections (a striped ball rolling shows its band, then hides it) */
   lookLo?: number;
   lookHi?: number;
   /** the least cue-like look of any detection it took, blurred or part-found too (see cueLookFrom()) */
@@ -1105,10 +1105,7 @@ export class Tracker {
       const n = Math.min(t.lookN ?? 0, 30);
       t.look = ((t.look ?? 0) * n + look) / (n + 1);
       if (d.look) t.white = ((t.white ?? 0) * n + d.look.white) / (n + 1);
-      // (the range's edges relax towards the mean as fast as the mean follows the ball: a look once taken from
-      // another ball or a phantom is forgotten within some thirty sightings, as it is from the mean)
-      t.lookLo = Math.min(look, (t.lookLo ?? look) + (t.look - (t.lookLo ?? look)) / (n + 1));
-      t.lookHi = Math.max(look, (t.lookHi ?? look) + (t.look - (t.lookHi ?? look)) / (n + 1));
+      t.lookLo = Math.min(t.lookLo ?? look, look); t.lookHi = Math.max(t.lookHi ?? look, look);
       t.lookN = (t.lookN ?? 0) + 1;
     }
     const z = this.zoneAt(d.x_mm, d.y_mm);
