@@ -1377,3 +1377,20 @@ test('a striped cue ball that rested with its band out of view keeps its track r
   const t = tr.tracks.find((x) => x.id === id)!;
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < 5, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
 });
+
+test('a ball resting against a cushion, covered by a hand nobody boxed, does not leap onto a fingertip on the cushion\'s line beside it', () => {
+  // 1185007 at 81.2 s: ball 1, 43 mm from the foot cushion's nose, lost under the hand; a fingertip found 37 mm off,
+  // 18 mm from the nose (no ball's centre is nearer than a radius, 34 mm, less its error); the track took it and
+  // then the fingers' pieces, and the hop was "struck 1"
+  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+  const one: Ball = { id: 1, x: 1732, y: -432 };
+  let i = 0;
+  for (; i < 40; i++) tr.update(at(i, [det(one), ...far.map((f) => det(f))]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - one.x, t.y_mm - one.y) < R)!.id;
+  const tip = det({ id: 3, x: 1757, y: -459 }, { partial: true, conf: 0.78, idProbs: undefined, cueLike: 0.0 });
+  tr.update(at(i++, [tip, ...far.map((f) => det(f))]));
+  const t = tr.tracks.find((x) => x.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - one.x, t.y_mm - one.y) < 1, `ball 1's track stays at its place (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
+  tr.update(at(i++, [det(one), ...far.map((f) => det(f))]));
+  assert.equal(t.state, 'visible');
+});
