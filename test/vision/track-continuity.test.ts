@@ -15,6 +15,12 @@ import { ID_CLASSES, type BallDetection } from '../../src/vision/observation.js'
 
 const far: Ball[] = [{ id: 1, x: -1000, y: 500 }, { id: 2, x: -1000, y: -500 }];
 
+/** `frames` frames (from the first) of `ball` at rest, found with `extra`, beside the far balls; its track's id. */
+function restFor(tr: Tracker, ball: Ball, frames: number, extra: Partial<BallDetection> = {}): number {
+  for (let i = 0; i < frames; i++) tr.update(at(i, [det(ball, extra), ...far.map((f) => det(f))]));
+  return tr.live().find((t) => Math.hypot(t.x_mm - ball.x, t.y_mm - ball.y) < R)!.id;
+}
+
 test('a ball struck hard, lost for five frames and found again further on as a blurred streak, keeps its track', () => {
   const tr = new Tracker(RUSSIAN_12FT);
   const b: Ball = { id: 'cue', x: 1200, y: 0 };
@@ -139,9 +145,8 @@ test('more tracks than the 16 balls: the least-seen lost ones go', () => {
 function rollTowards(tr: Tracker, corner: { x: number; y: number }, id: number, steps: number): { id: number; b: Ball; i: number } {
   const dx = Math.sign(corner.x), dy = Math.sign(corner.y);
   const b: Ball = { id, x: corner.x - dx * 300, y: corner.y - dy * 300 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
-  const trackId = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  let i = 30;
+  const trackId = restFor(tr, b, 30);
   for (let k = 0; k < steps; k++, i++) {
     b.x += dx * 14; b.y += dy * 14;
     tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
@@ -271,9 +276,8 @@ test('a ball held in a middle pocket\'s jaws that drops does not leap onto a han
   const sy = Math.sign(m.y);
   const tr = new Tracker(RUSSIAN_12FT);
   const jaw: Ball = { id: 10, x: m.x + 7, y: m.y + sy * 17 };
-  let i = 0;
-  for (; i < 60; i++) tr.update(at(i, [det(jaw), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - jaw.x, t.y_mm - jaw.y) < R)!.id;
+  let i = 60;
+  const id = restFor(tr, jaw, 60);
   const hand: Ball = { id: 'cue', x: m.x + 216, y: m.y - sy * 66 };
   for (let k = 0; k < 10; k++, i++) tr.update(at(i, [det({ ...hand, y: hand.y - sy * 5 * k }, { partial: true, cueLike: 0.4 }), ...far.map((f) => det(f))]));
   const t = tr.tracks.find((x) => x.id === id)!;
@@ -333,9 +337,8 @@ test('a ball lost in a corner pocket\'s mouth does not leap along the cushion on
 test('a resting ball\'s track that leaps once onto a blur nearer the cushion and is then lost is not taken off the table', () => {
   const tr = new Tracker(RUSSIAN_12FT);
   const b: Ball = { id: 14, x: 1000, y: 776 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  let i = 30;
+  const id = restFor(tr, b, 30);
   // one frame of a partial outline 50 mm nearer the cushion (a ball rushing past smears the two), then nothing
   tr.update(at(i++, [det({ id: 14, x: 1020, y: 822 }, { partial: true, conf: 0.6 }), ...far.map((f) => det(f))]));
   for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
@@ -417,9 +420,8 @@ test('a ball hit towards a middle pocket, seen one step and lost, went into the 
   // then gone; its smoothed velocity (lagging the start) headed 2 mm short of the pocket's zone
   const tr = new Tracker(RUSSIAN_12FT);
   const b: Ball = { id: 4, x: -38, y: -695 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(b), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
+  let i = 30;
+  const id = restFor(tr, b, 30);
   tr.update(at(i++, [det({ id: 4, x: -26, y: -746 }), ...far.map((f) => det(f))]));
   for (let k = 0; k < 30; k++, i++) tr.update(at(i, far.map((f) => det(f))));
   const t = tr.tracks.find((x) => x.id === id)!;
@@ -840,9 +842,8 @@ test('a ball lost from view at rest is not taken up by a "ball" that flits into 
   // 2 m/s and is gone: a hand at the rail, not ball 12 struck there
   const tr = new Tracker(RUSSIAN_12FT);
   const twelve: Ball = { id: 12, x: 1239, y: -29 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(twelve), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - twelve.x, t.y_mm - twelve.y) < R)!.id;
+  let i = 30;
+  const id = restFor(tr, twelve, 30);
   for (let k = 0; k < 13; k++, i++) tr.update(at(i, far.map((f) => det(f))));
   tr.update(at(i++, [det({ id: 3, x: 50, y: -841 }, { partial: true, idProbs: undefined }), ...far.map((f) => det(f))]));
   tr.update(at(i++, [det({ id: 3, x: -1, y: -882 }, { partial: true, idProbs: undefined }), ...far.map((f) => det(f))]));
@@ -936,9 +937,8 @@ test('a candidate seen in only three frames of eight, standing still, does not l
 test('a struck ball whose blur a just-born phantom behind it leapt onto (its own track refusing the blur\'s look) is handed back to its track', () => {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: 555, y: -816 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(cue, { cueLike: 0.9 }), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  let i = 30;
+  const id = restFor(tr, cue, 30, { cueLike: 0.9 });
   // the cue's tip shows as a "ball" 180 mm behind, on the line of the shot, in the frame before the strike
   tr.update(at(i++, [det(cue, { cueLike: 0.9 }), det({ id: 3, x: 737, y: -835 }, { idProbs: undefined, cueLike: 0.05, partial: true }), ...far.map((f) => det(f))]));
   // struck at 3 m/s, slowing: blurred, the ball looks nothing like itself at rest
@@ -1050,9 +1050,8 @@ test('a ball going in at a corner does not leap back out of the jaws onto anothe
 test('a cue ball never found whole before it is struck keeps its track on its own blurred first step (washed out to an object ball\'s look), not on a cue-like thing behind it by the rail', () => {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: -1400, y: -190 };
-  let i = 0;
-  for (; i < 60; i++) tr.update(at(i, [det(cue, { partial: true, conf: 0.7, idProbs: undefined, cueLike: 0.96 }), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  let i = 60;
+  const id = restFor(tr, cue, 60, { partial: true, conf: 0.7, idProbs: undefined, cueLike: 0.96 });
   // struck: its first step, 59 mm, blurred pale; the bridge hand on the cloth by the head rail, 330 mm back
   const bridge = det({ id: 3, x: -1725, y: -264 }, { partial: true, conf: 0.6, idProbs: undefined, cueLike: 0.92 });
   tr.update(at(i++, [det({ ...cue, x: cue.x + 59, y: cue.y + 6 }, { idProbs: undefined, cueLike: 0.07 }), bridge, ...far.map((f) => det(f))]));
@@ -1065,9 +1064,8 @@ test('a cue ball found whole at rest, its look well known, keeps its track on it
   // outlines, and a look unlike it a radius off was refused as it is for fingertips on the rail
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: -1400, y: -190 };
-  let i = 0;
-  for (; i < 60; i++) tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.96 }), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  let i = 60;
+  const id = restFor(tr, cue, 60, { idProbs: undefined, cueLike: 0.96 });
   const bridge = det({ id: 3, x: -1725, y: -264 }, { partial: true, conf: 0.6, idProbs: undefined, cueLike: 0.92 });
   tr.update(at(i++, [det({ ...cue, x: cue.x + 59, y: cue.y + 6 }, { idProbs: undefined, cueLike: 0.07 }), bridge, ...far.map((f) => det(f))]));
   const t = tr.tracks.find((x) => x.id === id)!;
@@ -1224,9 +1222,8 @@ test('a fast ball found only as a piece of its streak, its look washed out by th
   // cost, lost it to the candidate 61 mm off, and the stroke's first contact was not seen
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: 0, y: 0 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(cue, { cueLike: 0.9 }), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  let i = 30;
+  const id = restFor(tr, cue, 30, { cueLike: 0.9 });
   const washed = { cueLike: 0.05, idProbs: undefined };
   tr.update(at(i++, [det({ ...cue, x: 20 }, { cueLike: 0.9 }), ...far.map((f) => det(f))]));
   let x = 20;
@@ -1244,9 +1241,8 @@ test('a fast ball does not take a partial "ball" odder than itself over its own 
   // look out, it never makes it odder, so the odd piece is something else
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const five: Ball = { id: 5, x: 0, y: 0 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(five), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - five.x, t.y_mm - five.y) < R)!.id;
+  let i = 30;
+  const id = restFor(tr, five, 30);
   for (let k = 0; k < 8; k++, i++) { five.x += 43; tr.update(at(i, [det(five), ...far.map((f) => det(f))])); }
   const expected = five.x + 43;
   five.x = expected - 30;
@@ -1260,9 +1256,8 @@ test('a striped cue ball rattled in a corner pocket\'s jaws, its band turned awa
   // and came back a 26 mm step; its track, carried on into the corner, took a part-found "ball" in the hole
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: 1470, y: -560 };
-  let i = 0;
-  for (; i < 40; i++) tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.64 }), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  let i = 40;
+  const id = restFor(tr, cue, 40, { idProbs: undefined, cueLike: 0.64 });
   // rolling into the FR corner at 1.2 m/s, the band turned under
   for (let k = 0; k < 9; k++, i++) {
     cue.x += 29; cue.y -= 26.5;
@@ -1284,9 +1279,8 @@ test('a resting ball unfound in the frame it is struck takes its own whole outli
   const look = (white: number) => ({ oddColour: 0.03, dark: 0.02, white, colour: 0.05 });
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: 1667, y: -693 };
-  let i = 0;
-  for (; i < 40; i++) tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.12, look: look(0.6) }), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  let i = 40;
+  const id = restFor(tr, cue, 40, { idProbs: undefined, cueLike: 0.12, look: look(0.6) });
   tr.update(at(i++, far.map((f) => det(f))));
   const knuckles = det({ id: 3, x: 1726, y: -682 }, { partial: true, conf: 0.62, idProbs: undefined, cueLike: 0.19, look: look(0.12) });
   const struck = det({ ...cue, x: 1581, y: -711 }, { conf: 0.9, idProbs: undefined, cueLike: 0.0, look: look(0.63) });
@@ -1345,9 +1339,8 @@ test('a ball rolling fast into a side cushion is looked for where it comes back 
   // lost the ball (found off the line) to a candidate born the frame before on a piece of its streak
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const ball: Ball = { id: 'cue', x: 1000, y: 340 };
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(ball), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - ball.x, t.y_mm - ball.y) < R)!.id;
+  let i = 30;
+  const id = restFor(tr, ball, 30);
   while (ball.y < 820) {
     ball.x -= 80; ball.y += 60;
     const piece = ball.y === 820 ? [det({ id: 3, x: ball.x - 65, y: 850 }, { partial: true, conf: 0.55, idProbs: undefined, cueLike: 0.5 })] : [];
@@ -1366,9 +1359,8 @@ test('a striped cue ball that rested with its band out of view keeps its track r
   // the track took a part-found "ball" in the hole's mouth (0.03)
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const cue: Ball = { id: 'cue', x: 1300, y: -400 };
-  let i = 0;
-  for (; i < 60; i++) tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.03 }), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  let i = 60;
+  const id = restFor(tr, cue, 60, { idProbs: undefined, cueLike: 0.03 });
   const looks = [0.02, 0.05, 0.1, 0.3, 0.47, 0.43, 0.0, 0.14];
   for (const l of looks) { cue.x += 21; cue.y -= 15; tr.update(at(i++, [det(cue, { idProbs: undefined, cueLike: l }), ...far.map((f) => det(f))])); }
   cue.x += 21; cue.y -= 15;
@@ -1384,9 +1376,8 @@ test('a ball resting against a cushion, covered by a hand nobody boxed, does not
   // then the fingers' pieces, and the hop was "struck 1"
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
   const one: Ball = { id: 1, x: 1732, y: -432 };
-  let i = 0;
-  for (; i < 40; i++) tr.update(at(i, [det(one), ...far.map((f) => det(f))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - one.x, t.y_mm - one.y) < R)!.id;
+  let i = 40;
+  const id = restFor(tr, one, 40);
   const tip = det({ id: 3, x: 1757, y: -459 }, { partial: true, conf: 0.78, idProbs: undefined, cueLike: 0.0 });
   tr.update(at(i++, [tip, ...far.map((f) => det(f))]));
   const t = tr.tracks.find((x) => x.id === id)!;

@@ -78,8 +78,7 @@ export interface Track {
   lookN?: number;
   /** mean whiteness (the observation's look figure, 0..1) over the same detections as `look` */
   white?: number;
-  /** the least and most cue-like of those detections (a striped ball rolling shows its band, then hides it) */
-  lookLo?: number;
+  /** the most cue-like of those detections (a striped ball rolling shows its band, then hides it) */
   lookHi?: number;
   /** the least cue-like look of any detection it took, blurred or part-found too (see cueLookFrom()) */
   leastLook?: number;
@@ -264,7 +263,7 @@ const PHANTOM_WHOLE = 3;
 const PARTIAL_RETURN_S = 0.15;
 /** A ball faster than this (mm/s) is blurred in the frame: its look is not its own. */
 const BLUR_SPEED_MM_S = 1000;
-/** A ball rolling this fast (mm/s) turns its mark out of view within a few frames: found less odd than its look, it is still itself */
+/** A ball rolling this fast (mm/s) turns its mark in and out of view within a few frames: found whole, it pays for its look only if odder than it has shown itself (see lookCost()) */
 const ROLLING_LOOK_MM_S = 300;
 /** Distance (mm) a detection costs when it is far darker than its track's ball (see whiteCost()) ... */
 const WHITE_COST_MM = 100;
@@ -637,11 +636,11 @@ export class Tracker {
   private lookCost(t: Track, d: BallDetection, underArm: boolean, l: number | undefined): number {
     if (!lookKnown(t) || (d.partial && underArm) || l === undefined) return 0;
     const speed = hypot2(t.vx_mm_s, t.vy_mm_s);
-    if (l < t.look! && speed > (d.partial ? BLUR_SPEED_MM_S : ROLLING_LOOK_MM_S)) return 0;
-    // (rolling and found whole: by how far its look lies outside those the ball has shown whole. 1221204's striped
-    // cue ball rested with its band out of view (0.05 on the mean), showed 0.47 rolling into a corner, and its
-    // whole detection at 0.48 paid 65 mm, losing it to the hole's mouth)
-    const off = !d.partial && speed > ROLLING_LOOK_MM_S ? Math.max(0, l - t.lookHi!, t.lookLo! - l) : Math.abs(l - t.look!);
+    if (d.partial && l < t.look! && speed > BLUR_SPEED_MM_S) return 0;
+    // (rolling and found whole: only by how far it is odder than the ball has shown itself whole. 1221204's
+    // striped cue ball rested with its band out of view (0.05 on the mean), showed 0.47 rolling into a corner,
+    // and its whole detection at 0.48 paid 65 mm, losing it to the hole's mouth)
+    const off = !d.partial && speed > ROLLING_LOOK_MM_S ? Math.max(0, l - t.lookHi!) : Math.abs(l - t.look!);
     return LOOK_COST_MM * Math.min(1, off);
   }
 
@@ -862,12 +861,12 @@ export class Tracker {
    * with every track held, so no candidate was made for it and the break was "struck 2".)
    */
   private struckFrom(d: BallDetection, t_s: number): Track | undefined {
-    const reaches = (p: TrackSample) => t_s - p.t_s <= PROVISIONAL_S && hypot2(d.x_mm - p.x_mm, d.y_mm - p.y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - p.t_s);
+    const reaches = (seen_s: number, x_mm: number, y_mm: number) => t_s - seen_s <= PROVISIONAL_S && hypot2(d.x_mm - x_mm, d.y_mm - y_mm) <= 4 * this.R + this.opts.maxSpeed_mm_s * (t_s - seen_s);
     const hidden = this.tracks.find((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing') && hypot2(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s
-      && reaches({ t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm }));
+      && reaches(t.lastSeen_s, t.x_mm, t.y_mm));
     if (hidden) return hidden;
     // (then one that leapt onto a phantom as it was struck, see findStranded())
-    for (const [t, rest] of this.stranded) if (reaches(rest)) return t;
+    for (const [t, rest] of this.stranded) if (reaches(rest.t_s, rest.x_mm, rest.y_mm)) return t;
     return undefined;
   }
 
@@ -1114,7 +1113,7 @@ export class Tracker {
       const n = Math.min(t.lookN ?? 0, 30);
       t.look = ((t.look ?? 0) * n + look) / (n + 1);
       if (d.look) t.white = ((t.white ?? 0) * n + d.look.white) / (n + 1);
-      t.lookLo = Math.min(t.lookLo ?? look, look); t.lookHi = Math.max(t.lookHi ?? look, look);
+      t.lookHi = Math.max(t.lookHi ?? look, look);
       t.lookN = (t.lookN ?? 0) + 1;
     }
     const z = this.zoneAt(d.x_mm, d.y_mm);
