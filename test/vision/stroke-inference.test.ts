@@ -572,6 +572,27 @@ test('a cue ball that reaches two balls within one frame, both set off in the ne
   assert.ok(s[0]!.review?.some((r) => r.what === 'firstContact' && /not certain/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
 });
 
+test('a cue ball that reaches two balls within one frame takes for first the one its straight run in meets, and flags it', () => {
+  // the cue ball rolls along y = 0 at 2.1 m/s; ball 1 stands 75 mm off its line (out of its way), ball 2 40 mm
+  // off it further on (in its way). The frame of the contact is lost (blurred), and the next finds the cue ball
+  // turned off ball 2 towards ball 1, within touching of both, and both set off: 1185000's pair
+  const balls: Ball[] = [{ id: 'cue', x: -900, y: 0 }, { id: 1, x: 40, y: 75 }, { id: 2, x: 70, y: -40 }, ...layout().slice(3)];
+  const out: FrameObservation[] = [];
+  const push = (bs: Ball[]) => out.push(at(out.length, bs.map((b) => det(b))));
+  for (let k = 0; k < 2 * FPS; k++) push(balls);
+  for (let k = 1; k <= 12; k++) push([{ id: 'cue', x: -900 + 70 * k, y: 0 }, ...balls.slice(1)]);
+  push(balls.slice(1));
+  const roll = (k: number) => 25 * k - 0.25 * k * k;
+  const after = (k: number): Ball[] => [{ id: 'cue', x: 23 + Math.min(k, 3), y: 11 }, { id: 1, x: 40 + 0.26 * roll(k), y: 75 + 0.97 * roll(k) },
+    { id: 2, x: 70 + 0.81 * (10 + roll(k)), y: -40 - 0.59 * (10 + roll(k)) }, ...balls.slice(3)];
+  for (let k = 0; k <= 45; k++) push(after(k));
+  for (let k = 0; k < 3 * FPS; k++) push(after(45));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, 2);
+  assert.ok(s[0]!.review?.some((r) => r.what === 'firstContact' && /not certain/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
+});
+
 test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly to count as moving, struck that ball (not a ball moved by hand)', () => {
   // the cue ball creeps at 140 mm/s under the cue, found once on its way; ball 1 rolls off at 260 mm/s,
   // slowing, touching nothing else

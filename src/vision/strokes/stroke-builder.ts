@@ -15,7 +15,8 @@ import { firstWithin_s, frameInterval_s, lastStep_mm, nearestSample, segmentDist
 import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
 import { cornerInGap } from './path-corner.js';
-import { firstBallOnPath } from './path-blocker.js';
+import { firstBallOnPath, type RestingBall } from './path-blocker.js';
+import { firstOnRunIn } from './tied-contact.js';
 import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 import { StruckMotion } from './struck-motion.js';
@@ -788,6 +789,27 @@ export class StrokeBuilder {
   }
 
   /**
+   * A first contact tied with another ball's (the cue ball reached both within a frame, see reachOrder()):
+   * the one its straight run in meets first (tied-contact.ts), still flagged as a tie. Only with the tied
+   * balls at rest when the stroke began (where they stood is known).
+   */
+  private firstContactByRunIn(st: Stroke): void {
+    const ties = st.firstContactTies;
+    if (!ties || st.cueTrack === null || st.firstContactTrack === null || !ties.has(st.firstContactTrack)) return;
+    const touched = st.contacts.filter((c) => (c.cause === st.cueTrack && ties.has(c.target)) || (c.target === st.cueTrack && ties.has(c.cause)));
+    if (!touched.length) return;
+    const by_s = Math.min(...touched.map((c) => c.t_s));
+    const balls: RestingBall[] = [];
+    for (const id of ties) {
+      const p = st.before.get(id);
+      if (!p || st.rollingAtStart.has(id)) return;
+      balls.push({ id, x_mm: p[0], y_mm: p[1] });
+    }
+    const id = firstOnRunIn(st.cueSamples.filter((s) => s.t_s <= by_s), balls, 2 * this.R, 2 * this.R + CONTACT_NOISE_MM);
+    if (id !== null) st.firstContactTrack = id;
+  }
+
+  /**
    * A first contact seen behind a ball the cue ball's path ran into (their centres closer than two radii
    * less PATH_OVERLAP_MM) is that ball instead, flagged; so is a stroke with no contact seen whose cue
    * ball ran into one. Only with every ball at rest when the stroke began (where they stood is known).
@@ -1239,6 +1261,7 @@ export class StrokeBuilder {
     const names = this.ids.resolve(tracks, this.allowed());
     this.struckWasTheCueBall(st, names);
     firstContactAmongFirstMovers(st);
+    this.firstContactByRunIn(st);
     this.firstContactByCorner(st);
     this.firstContactByPath(st);
     this.shiftedNotTouched(st);

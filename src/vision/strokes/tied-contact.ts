@@ -1,0 +1,65 @@
+// Two balls the cue ball reached within a frame of each other: the frames cannot say which it touched
+// first (a cue ball at 2 m/s covers 65 mm between two samples), but a ball runs straight until it touches
+// something, so the line of its run in, carried on, meets the first one. 1185000's cue ball came in at a
+// slant past ball 15 (79 mm off the line: not touched) into ball 8 (39 mm off it), both within reach of its
+// blurred last samples, and 15 was taken.
+import type { TrackSample } from '../tracking/tracker.js';
+import type { RestingBall } from './path-blocker.js';
+import { hypot2 } from '../hypot2.js';
+
+/** A sample further than this from the line fitted to the run in ends it (a cushion's bounce, a curve; mm). */
+const STRAIGHT_MM = 8;
+/** The run in needs this many samples and this length for its line to be trusted so far on. */
+const MIN_RUN_SAMPLES = 4;
+const MIN_RUN_MM = 100;
+/** At most this many samples back make the run in (its line, not the whole path). */
+const MAX_RUN_SAMPLES = 10;
+
+interface Line { x: number; y: number; ux: number; uy: number; worst_mm: number }
+
+/**
+ * The ball among `balls` that the straight run in of `samples` (the cue ball's, up to its contact) meets
+ * first when carried on, its centre coming within `reach_mm` of the ball's centre; null when the run in is
+ * too short or bent, or its line meets none of them. Samples at the end within `near_mm` of one of the balls
+ * are left out of the run: in touch or blurred into it, they may already have turned.
+ */
+export function firstOnRunIn(samples: readonly TrackSample[], balls: readonly RestingBall[], reach_mm: number, near_mm: number): number | null {
+  const h = samples.filter((s, i) => i === 0 || s.t_s > samples[i - 1]!.t_s);
+  let end = h.length;
+  while (end > 0 && balls.some((b) => hypot2(h[end - 1]!.x_mm - b.x_mm, h[end - 1]!.y_mm - b.y_mm) <= near_mm)) end--;
+  let line: Line | null = null;
+  for (let k = MIN_RUN_SAMPLES; k <= Math.min(MAX_RUN_SAMPLES, end); k++) {
+    const l = fitLine(h.slice(end - k, end));
+    if (!l || l.worst_mm > STRAIGHT_MM) break;
+    line = l;
+  }
+  if (!line) return null;
+  const first = h[end - MIN_RUN_SAMPLES]!, last = h[end - 1]!;
+  if (hypot2(last.x_mm - first.x_mm, last.y_mm - first.y_mm) < MIN_RUN_MM) return null;
+  let best: { id: number; along_mm: number } | null = null;
+  for (const b of balls) {
+    const rx = b.x_mm - line.x, ry = b.y_mm - line.y;
+    const off = Math.abs(rx * line.uy - ry * line.ux);
+    if (off > reach_mm) continue;
+    const along = rx * line.ux + ry * line.uy - Math.sqrt(reach_mm * reach_mm - off * off);
+    if (!best || along < best.along_mm) best = { id: b.id, along_mm: along };
+  }
+  return best?.id ?? null;
+}
+
+/** The least-squares line through the samples (through their mean, along their main axis, pointing the way they go) and its worst residual. */
+function fitLine(s: readonly TrackSample[]): Line | null {
+  const n = s.length;
+  let mx = 0, my = 0;
+  for (const p of s) { mx += p.x_mm / n; my += p.y_mm / n; }
+  let sxx = 0, sxy = 0, syy = 0;
+  for (const p of s) { const dx = p.x_mm - mx, dy = p.y_mm - my; sxx += dx * dx; sxy += dx * dy; syy += dy * dy; }
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  let ux = Math.cos(angle), uy = Math.sin(angle);
+  const gx = s[n - 1]!.x_mm - s[0]!.x_mm, gy = s[n - 1]!.y_mm - s[0]!.y_mm;
+  if (hypot2(gx, gy) === 0) return null;
+  if (ux * gx + uy * gy < 0) { ux = -ux; uy = -uy; }
+  let worst = 0;
+  for (const p of s) worst = Math.max(worst, Math.abs((p.x_mm - mx) * uy - (p.y_mm - my) * ux));
+  return { x: mx, y: my, ux, uy, worst_mm: worst };
+}
