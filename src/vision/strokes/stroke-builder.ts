@@ -790,7 +790,8 @@ export class StrokeBuilder {
 
   /**
    * A first contact tied with another ball's (the cue ball reached both within a frame, see reachOrder()):
-   * the one its straight run in meets first (tied-contact.ts), still flagged as a tie. Only with the tied
+   * the one its straight run in meets first (tied-contact.ts), still flagged as a tie, and the cue ball's
+   * contact where the line meets it (the path check after this reads it). Only with the tied
    * balls at rest when the stroke began (where they stood is known).
    */
   private firstContactByRunIn(st: Stroke): void {
@@ -805,8 +806,10 @@ export class StrokeBuilder {
       if (!p || st.rollingAtStart.has(id)) return;
       balls.push({ id, x_mm: p[0], y_mm: p[1] });
     }
-    const id = firstOnRunIn(st.cueSamples.filter((s) => s.t_s <= by_s), balls, 2 * this.R, 2 * this.R + CONTACT_NOISE_MM);
-    if (id !== null) st.firstContactTrack = id;
+    const met = firstOnRunIn(st.cueSamples.filter((s) => s.t_s <= by_s), balls, 2 * this.R, 2 * this.R + CONTACT_NOISE_MM);
+    if (!met) return;
+    st.firstContactTrack = met.id;
+    st.cueContact = met.at;
   }
 
   /**

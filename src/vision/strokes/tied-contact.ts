@@ -3,6 +3,7 @@
 // something, so the line of its run in, carried on, meets the first one. 1185000's cue ball came in at a
 // slant past ball 15 (79 mm off the line: not touched) into ball 8 (39 mm off it), both within reach of its
 // blurred last samples, and 15 was taken.
+import type { XY_mm } from '../../protocol/records.js';
 import type { TrackSample } from '../tracking/tracker.js';
 import type { RestingBall } from './path-blocker.js';
 import { hypot2 } from '../hypot2.js';
@@ -18,12 +19,12 @@ const MAX_RUN_SAMPLES = 10;
 interface Line { x: number; y: number; ux: number; uy: number; worst_mm: number }
 
 /**
- * The ball among `balls` that the straight run in of `samples` (the cue ball's, up to its contact) meets
+ * The ball among `balls` (with where the cue ball's centre was as it touched it) that the straight run in of `samples` (the cue ball's, up to its contact) meets
  * first when carried on, its centre coming within `reach_mm` of the ball's centre; null when the run in is
  * too short or bent, or its line meets none of them. Samples at the end within `near_mm` of one of the balls
  * are left out of the run: in touch or blurred into it, they may already have turned.
  */
-export function firstOnRunIn(samples: readonly TrackSample[], balls: readonly RestingBall[], reach_mm: number, near_mm: number): number | null {
+export function firstOnRunIn(samples: readonly TrackSample[], balls: readonly RestingBall[], reach_mm: number, near_mm: number): { id: number; at: XY_mm } | null {
   const h = samples.filter((s, i) => i === 0 || s.t_s > samples[i - 1]!.t_s);
   let end = h.length;
   while (end > 0 && balls.some((b) => hypot2(h[end - 1]!.x_mm - b.x_mm, h[end - 1]!.y_mm - b.y_mm) <= near_mm)) end--;
@@ -37,14 +38,15 @@ export function firstOnRunIn(samples: readonly TrackSample[], balls: readonly Re
   const first = h[end - MIN_RUN_SAMPLES]!, last = h[end - 1]!;
   if (hypot2(last.x_mm - first.x_mm, last.y_mm - first.y_mm) < MIN_RUN_MM) return null;
   let best: { id: number; along_mm: number } | null = null;
+  const { x, y, ux, uy } = line;
   for (const b of balls) {
-    const rx = b.x_mm - line.x, ry = b.y_mm - line.y;
-    const off = Math.abs(rx * line.uy - ry * line.ux);
+    const rx = b.x_mm - x, ry = b.y_mm - y;
+    const off = Math.abs(rx * uy - ry * ux);
     if (off > reach_mm) continue;
-    const along = rx * line.ux + ry * line.uy - Math.sqrt(reach_mm * reach_mm - off * off);
+    const along = rx * ux + ry * uy - Math.sqrt(reach_mm * reach_mm - off * off);
     if (!best || along < best.along_mm) best = { id: b.id, along_mm: along };
   }
-  return best?.id ?? null;
+  return best && { id: best.id, at: [x + best.along_mm * ux, y + best.along_mm * uy] };
 }
 
 /** The least-squares line through the samples (through their mean, along their main axis, pointing the way they go) and its worst residual. */
