@@ -49,6 +49,8 @@ export interface StrokeBuilderOptions {
 const FROZEN_GAP_mm = 25;
 /** A contact is looked for this long either side of a ball's start: a fast ball jumps 200 mm a frame, and starts are dated to a frame or two */
 const APPROACH_S = 0.12;
+/** A cue ball seen passing no nearer a ball than this beyond touching it (mm) did not touch it (blur and noise are tens of mm). */
+const UNTOUCHED_MM = 100;
 /** A resting ball this far (mm) off its place was moved (detection noise is a few mm). */
 const CREPT_mm = 12;
 /**
@@ -905,13 +907,33 @@ export class StrokeBuilder {
   private unseenContact(st: Stroke, t: Track, t_s: number): void {
     st.unseenContacts.push(t.id);
     const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
-    if (st.firstContactTrack === null && cue && this.m(cue).active) {
+    if (st.firstContactTrack === null && cue && this.m(cue).active && !this.seenFarFrom(cue, st.before.get(t.id), t_s)) {
       st.firstContactTrack = t.id;
       st.firstContactGuessed = true;
       st.firstContactUnseen = t.id;
       const c = this.positionAt(cue, t_s);
       st.cueContact = [c.x, c.y];
     }
+  }
+
+  /**
+   * The cue ball was seen from APPROACH_S before `t_s` until now (missing no two frames running), its path never nearer the
+   * resting place `p` than UNTOUCHED_MM beyond touching: it did not touch a ball there, seen or not. (1195000
+   * at 69.0 s: a dim ball in a far corner, found only in part, its centre thrown 22 mm as the cue ball rolled a
+   * metre away, was taken as the stroke's unseen first contact, and the cue ball's contact seen a frame later
+   * went for nothing.)
+   */
+  private seenFarFrom(cue: Track, p: XY_mm | undefined, t_s: number): boolean {
+    if (!p || cue.state !== 'visible') return false;
+    const h = cue.history.filter((q) => q.t_s >= t_s - APPROACH_S);
+    const frame_s = frameInterval_s(cue);
+    if (h.length < 2 || h[0]!.t_s > t_s - APPROACH_S + 2.5 * frame_s) return false;
+    const at = { x: p[0], y: p[1] };
+    for (let i = 1; i < h.length; i++) {
+      if (h[i]!.t_s - h[i - 1]!.t_s > 2.5 * frame_s) return false;
+      if (segmentDistance(h[i - 1]!, h[i]!, at) <= 2 * this.R + UNTOUCHED_MM) return false;
+    }
+    return true;
   }
 
   /**
