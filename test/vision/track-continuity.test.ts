@@ -185,6 +185,26 @@ test('a ball lost by a pocket that turns up again beside it is back on the table
   assert.ok(!stays.maybeBack && !stays.cameBack);
 });
 
+test('a "ball" beside a pocket for one frame just after a ball was lost there, then gone, does not keep that ball on the table', () => {
+  // (1195000 at 98.2 s: ball 6 lost in the head-right pocket; 0.3 s later something on the cushion's face,
+  // found in part for one frame, took its track back out, and the stroke had ball 6 "still on the table")
+  const mouth = pocketMouth(RUSSIAN_12FT, 'FR');
+  const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
+  const tr = new Tracker(RUSSIAN_12FT);
+  const rolled = rollTowards(tr, mouth, 6, 18);
+  let i = rolled.i;
+  for (let k = 0; k < 9; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  assert.equal(tr.tracks.find((t) => t.id === rolled.id)!.state, 'pocketed');
+  const flicker: Ball = { id: 6, x: rolled.b.x - dx * 60, y: rolled.b.y - dy * 60 };
+  tr.update(at(i++, [det(flicker, { partial: true, conf: 0.67 }), ...far.map((f) => det(f))]));
+  assert.ok(tr.tracks.find((x) => x.id === rolled.id)!.cameBack, 'taken back out for a moment');
+  for (let k = 0; k < 15; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  const t = tr.tracks.find((x) => x.id === rolled.id)!;
+  assert.equal(t.state, 'pocketed', 'fell after all');
+  assert.equal(t.pocket, 'FR');
+  assert.equal(t.cameBack, undefined);
+});
+
 test('a ball that fell into a corner pocket is not brought back by a "ball" found deep in the hole', () => {
   // (965003 at 44.9 s: ball 9 went down in the FL pocket and a frame later the hole's dark mouth, 12 mm
   // from the surface's corner, was found as a "ball" and taken for it come back out)

@@ -52,8 +52,8 @@ export interface Track {
    * there is taken for fallen)
    */
   maybeBack?: boolean;
-  /** taken as pocketed, then found again beside the pocket (see backOutOf()): on the table after all */
-  cameBack?: { pocket: PocketId; t_s: number };
+  /** taken as pocketed (at `lost_s`), then found again beside the pocket (see backOutOf()): on the table after all */
+  cameBack?: { pocket: PocketId; t_s: number; lost_s: number };
   /** entered a pocket's jaw zone since the last reset (for R7.3 bounces) */
   enteredJaw?: PocketId;
   /** the latest detection (for identity and look) */
@@ -335,6 +335,8 @@ const SETTLED_MM = 8;
 export const BACK_OUT_S = 1.5;
 /** ... within this many ball radii of where it was last seen */
 const BACK_OUT_R = 6;
+/** ... and seen in at least this many frames before it is lost again (a ball back on the cloth stays in view) */
+const BACK_OUT_SEEN = 3;
 
 /** A first step at least this fast, mm/s, is a ball struck (see struckOverCushion()). */
 const STRIKE_MM_S = 1500;
@@ -451,7 +453,7 @@ export class Tracker {
       // mouth, found as a "ball", brought ball 9 back a frame after it fell — 965003 at 44.9 s)
       const back = underArm[j] || this.overCornerHole(d) ? undefined : this.backOutOf(d, looks[j], o.t_s);
       if (back) {
-        back.cameBack = { pocket: back.pocket!, t_s: o.t_s };
+        back.cameBack = { pocket: back.pocket!, t_s: o.t_s, lost_s: back.gone_s! };
         delete back.pocket; delete back.gone_s; delete back.goneUnseen; delete back.maybeBack;
         this.forgetMotion(back);
         this.observe(back, d, o.t_s, underArm[j]!, looks[j]);
@@ -1145,6 +1147,18 @@ export class Tracker {
     }
     if (since < this.opts.confirmGone_s) {
       if (t.state === 'visible') t.state = hidden ? 'occluded' : 'missing';
+      return;
+    }
+    // a ball back out of a pocket's mouth is on the cloth and stays in view: one found beside the pocket for
+    // a frame or two and lost again, with no arm over it, was something else there, and the ball fell after
+    // all (1195000 at 98.2 s: a "ball" found in part on the cushion's face for one frame, 52 mm from the cue
+    // ball, brought ball 6 back from the head-right pocket, and its stroke had it "still on the table")
+    const back = t.cameBack;
+    if (back && !hidden && o.t_s - back.t_s < BACK_OUT_S && t.history.filter((q) => q.t_s >= back.t_s).length < BACK_OUT_SEEN) {
+      t.state = 'pocketed';
+      t.pocket = back.pocket;
+      t.gone_s = back.lost_s;
+      delete t.cameBack;
       return;
     }
     // a resting ball hidden until a moment ago is looked for in the clear a little before it is given up:
