@@ -612,6 +612,25 @@ test('a resting ball whose centre is thrown 26 mm while the cue ball rolls a met
   assert.equal(s[0]!.firstContact, 8, JSON.stringify(s[0]));
 });
 
+test('a hand that jerks one ball\'s track off its place and drags another\'s away, with that ball found again at its place, made no stroke', () => {
+  // (1185007 at 81.2 s: a hand by ball 1 on the foot cushion, not boxed as an arm; ball 1's track hopped 46 mm
+  // onto a finger and back, ball 11's leapt onto another and followed the hand 360 mm away, and ball 11 was
+  // found at its place as a new track: "struck 1", flagged, where nothing was struck)
+  const balls = layout();
+  const one = balls[1]!, three = balls[3]!;
+  const out: FrameObservation[] = [];
+  for (let k = 0; k < 2 * FPS; k++) out.push(frame(out.length, balls));
+  const others = balls.filter((b) => b !== one && b !== three);
+  const finger = (k: number): BallDetection => ({ ...seen({ id: 3, x: three.x + 40 + 45 * Math.min(k, 8), y: three.y }), partial: true, conf: 0.7 });
+  out.push(frame(out.length, [...others, three], [], [{ ...seen({ id: 1, x: one.x + 46, y: one.y }), partial: true, conf: 0.7 }]));
+  for (let k = 0; k < 3; k++) out.push(frame(out.length, [...others, one, three]));
+  for (let k = 0; k <= 2; k++) out.push(frame(out.length, [...others, one], [], [finger(k)]));
+  for (let k = 3; k <= 20; k++) out.push(frame(out.length, [...others, one, three], [], [finger(k)]));
+  for (let k = 0; k < 3 * FPS; k++) out.push(frame(out.length, [...others, one, three]));
+  const s = shots(run(out));
+  assert.deepEqual(s.map((x) => [x.struck, x.t0, x.t1, x.review?.map((r) => r.why)]), [], 'no stroke');
+});
+
 test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly to count as moving, struck that ball (not a ball moved by hand)', () => {
   // the cue ball creeps at 140 mm/s under the cue, found once on its way; ball 1 rolls off at 260 mm/s,
   // slowing, touching nothing else

@@ -1161,11 +1161,19 @@ export class StrokeBuilder {
     return st.unseenContacts.filter((id) => !this.backInPlace(st, id));
   }
 
-  /** The track is seen again where it stood when the stroke began. */
+  /**
+   * The track is seen again where it stood when the stroke began; or a track the stroke did not begin with
+   * is seen there: the ball found again, its own track gone off with something else (1185007 at 81.2 s: ball
+   * 11's track leapt onto a hand's finger beside it and followed the hand away, the ball was found at its
+   * place as a new track, and the hand's jerk that never moved a ball stayed a stroke, "struck 1", since
+   * ball 11 had "moved").
+   */
   private backInPlace(st: Stroke, id: number): boolean {
     const t = this.tracker.tracks.find((x) => x.id === id);
     const b = st.before.get(id);
-    return !!t && !!b && t.state === 'visible' && hypot2(t.x_mm - b[0], t.y_mm - b[1]) < NUDGED_mm;
+    if (!t || !b || t.state === 'pocketed' || t.state === 'offTable') return false;
+    const there = (o: Track) => o.state === 'visible' && hypot2(o.x_mm - b[0], o.y_mm - b[1]) < NUDGED_mm;
+    return there(t) || this.tracker.tracks.some((o) => !st.tracksAtStart.includes(o.id) && there(o));
   }
 
   /**
