@@ -631,6 +631,25 @@ test('a hand that jerks one ball\'s track off its place and drags another\'s awa
   assert.deepEqual(s.map((x) => [x.struck, x.t0, x.t1, x.review?.map((r) => r.why)]), [], 'no stroke');
 });
 
+test('a ball under a body whose track flits onto something beside it, back, and onto it again, was not moved by hand', () => {
+  // (1205004 at 16.2 s: ball 8's track under a player leaning over leapt 62 mm onto a knuckle, came back, and
+  // leapt again, held there 0.7 s: "moved", though the ball never left its place; and its coming back is no move)
+  const balls = layout();
+  const eight = balls[4]!;
+  const others = balls.filter((b) => b !== eight);
+  const body: OccludedBox = { x0_mm: eight.x - 150, y0_mm: eight.y - 300, x1_mm: eight.x + 150, y1_mm: eight.y - 20 };
+  const knuckle = { ...seen({ id: 4, x: eight.x + 44, y: eight.y - 44 }), conf: 0.85 };
+  const out: FrameObservation[] = [];
+  for (let k = 0; k < 2 * FPS; k++) out.push(frame(out.length, balls));
+  for (let k = 0; k < 6; k++) out.push(frame(out.length, balls, [body]));
+  out.push(frame(out.length, others, [body], [knuckle]));
+  for (let k = 0; k < 3; k++) out.push(frame(out.length, balls, [body]));
+  for (let k = 0; k < 22; k++) out.push(frame(out.length, others, [body], [knuckle]));
+  for (let k = 0; k < 3 * FPS; k++) out.push(frame(out.length, balls));
+  const recs = run(out);
+  assert.deepEqual(recs.filter((r) => r.type === 'moved' || r.type === 'shot'), []);
+});
+
 test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly to count as moving, struck that ball (not a ball moved by hand)', () => {
   // the cue ball creeps at 140 mm/s under the cue, found once on its way; ball 1 rolls off at 260 mm/s,
   // slowing, touching nothing else

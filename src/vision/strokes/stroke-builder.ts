@@ -6,7 +6,7 @@ import type { FallRecord, MovedRecord, ShotRecord, XY_mm } from '../../protocol/
 import type { BallId } from '../../sim/types.js';
 import { insideNose_mm, type TableSpec } from '../../table/geometry.js';
 import type { IdentityBook, Naming } from '../identity/identity-book.js';
-import { BACK_OUT_S, type Track, type Tracker } from '../tracking/tracker.js';
+import { BACK_OUT_S, type Track, type Tracker, type TrackSample } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Contact, Stroke } from './stroke-state.js';
 import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
@@ -96,6 +96,8 @@ interface Motion {
   crept?: boolean;
   /** where it rested when a body hid it, and when it came back into view (a `moved` check) */
   hiddenAt?: { x: number; y: number };
+  /** where it rested before its track flitted off onto something beside it (see carried()): back there, it did not move */
+  flitFrom?: { x: number; y: number };
   backInView_s?: number;
 }
 
@@ -1241,6 +1243,15 @@ export class StrokeBuilder {
     const b = st.before.get(st.struck);
     // (none: a ball still to be judged against where it was before a hand hid it keeps that question)
     if (!t || !b || hypot2(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
+    // (nor for a track seen back on its place after it left: it flits between the ball and something beside
+    // it, and the ball rests where it did; nor when it comes back there from the thing it flitted onto)
+    const home = m?.flitFrom;
+    if (m) delete m.flitFrom;
+    if (home && hypot2(t.x_mm - home.x, t.y_mm - home.y) <= MOVED_mm) return [];
+    if (leftAndCameBack(t.history, { x: b[0], y: b[1] }, st.t0_s)) {
+      if (m) m.anchor = m.flitFrom = { x: b[0], y: b[1] };
+      return [];
+    }
     this.settleHidden(st.struck);
     return [this.moved(t, st.t0_s)];
   }
@@ -1353,6 +1364,23 @@ export class StrokeBuilder {
     if (!n || n.id === 'cue' || !t.pocket || n.confidence < this.o.minConfidence) return null;
     return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
   }
+}
+
+/**
+ * The track was seen off `place` and then back on it since `since_s`: it flits between the ball and something
+ * beside it (a hand by a ball under a body), and where it is now says nothing of a move. (1205004 at 16.2 s:
+ * ball 8's track, under a player leaning over, leapt 62 mm onto something beside it, back, and onto it again:
+ * taken for a ball carried by hand, a "moved" record went out for it; the ball never moved.)
+ */
+function leftAndCameBack(history: readonly TrackSample[], place: { x: number; y: number }, since_s: number): boolean {
+  let left = false;
+  for (const q of history) {
+    if (q.t_s < since_s) continue;
+    const d = hypot2(q.x_mm - place.x, q.y_mm - place.y);
+    if (d > MOVED_mm) left = true;
+    else if (left && d <= NUDGED_mm) return true;
+  }
+  return false;
 }
 
 /** The contact seen between the cue ball and the first contact taken so far, if it was seen (not inferred). */
