@@ -593,23 +593,26 @@ test('a cue ball that reaches two balls within one frame takes for first the one
   assert.ok(s[0]!.review?.some((r) => r.what === 'firstContact' && /not certain/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
 });
 
-test('a resting ball whose centre is thrown 26 mm while the cue ball rolls a metre and a half away is not its first contact', () => {
+test('a resting ball whose centre is thrown 26 mm while the cue ball rolls a metre and a half away is not its first contact, but is said', () => {
   // (1195000 at 69.0 s: a dim ball in a far corner, found only in part.) The cue ball runs along y = 0 at 2.1 m/s
   // into ball 8 full on; ball 7, 300 mm off its line at the far end, is found 26 mm off its place from the fifth
-  // frame on, the cue ball then 1.5 m from it
+  // frame on, the cue ball then 1.5 m from it (every ball's number read clearly, so that no doubt about names
+  // hides the one about the contact)
   const balls: Ball[] = [...layout(), { id: 8, x: 1200, y: 0 }];
   const out: FrameObservation[] = [];
-  for (let k = 0; k < 2 * FPS; k++) out.push(frame(out.length, balls));
+  for (let k = 0; k < 2 * FPS; k++) out.push(at(out.length, balls.map((x) => det(x))));
   const seven = balls.findIndex((b) => b.id === 7);
   const shifted = balls.map((b, i) => (i === seven ? { ...b, x: b.x - 26 } : b));
-  for (let k = 1; k <= 28; k++) out.push(frame(out.length, [{ id: 'cue', x: -900 + 70 * k, y: 0 }, ...(k >= 5 ? shifted : balls).slice(1)]));
+  for (let k = 1; k <= 28; k++) out.push(at(out.length, [{ id: 'cue' as const, x: -900 + 70 * k, y: 0 }, ...(k >= 5 ? shifted : balls).slice(1)].map((x) => det(x))));
   const roll = (k: number) => 60 * k - 0.6 * k * k;
   const after = (k: number): Ball[] => [{ id: 'cue', x: 1132, y: 0 }, ...shifted.slice(1, -1), { id: 8, x: 1200 + roll(Math.min(k, 40)), y: 0 }];
-  for (let k = 1; k <= 45; k++) out.push(frame(out.length, after(k)));
-  for (let k = 0; k < 3 * FPS; k++) out.push(frame(out.length, after(45)));
+  for (let k = 1; k <= 45; k++) out.push(at(out.length, after(k).map((x) => det(x))));
+  for (let k = 0; k < 3 * FPS; k++) out.push(at(out.length, after(45).map((x) => det(x))));
   const s = shots(run(out));
   assert.equal(s.length, 1, JSON.stringify(s));
   assert.equal(s[0]!.firstContact, 8, JSON.stringify(s[0]));
+  // (said, though: the cue ball's track may be the one that is wrong)
+  assert.ok(s[0]!.review?.some((r) => r.what === 'firstContact' && /ball 7 shifted 26 mm/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
 });
 
 test('a hand that jerks one ball\'s track off its place and drags another\'s away, with that ball found again at its place, made no stroke', () => {

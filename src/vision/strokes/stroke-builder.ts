@@ -909,7 +909,8 @@ export class StrokeBuilder {
   private unseenContact(st: Stroke, t: Track, t_s: number): void {
     st.unseenContacts.push(t.id);
     const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
-    if (st.firstContactTrack === null && cue && this.m(cue).active && !this.seenFarFrom(cue, st.before.get(t.id), t_s)) {
+    if (st.firstContactTrack === null && cue && this.m(cue).active) {
+      if (this.seenFarFrom(st, cue, st.before.get(t.id))) st.startedFarFromCue = t.id;
       st.firstContactTrack = t.id;
       st.firstContactGuessed = true;
       st.firstContactUnseen = t.id;
@@ -919,23 +920,29 @@ export class StrokeBuilder {
   }
 
   /**
-   * The cue ball was seen from APPROACH_S before `t_s` until now (missing no two frames running), its path never nearer the
-   * resting place `p` than UNTOUCHED_MM beyond touching: it did not touch a ball there, seen or not. (1195000
-   * at 69.0 s: a dim ball in a far corner, found only in part, its centre thrown 22 mm as the cue ball rolled a
-   * metre away, was taken as the stroke's unseen first contact, and the cue ball's contact seen a frame later
-   * went for nothing.)
+   * The cue ball was seen all along its path since the stroke began (missing no two frames running), and the
+   * path never came nearer the resting place `p` than UNTOUCHED_MM beyond touching: it did not touch a ball
+   * there, seen or not. (1195000 at 69.0 s: a dim ball in a far corner, found only in part, its centre thrown
+   * 22 mm as the cue ball rolled a metre away, was taken as the stroke's unseen first contact, and the cue
+   * ball's contact seen a frame later went for nothing; it ended 26 mm off its place, just past what
+   * shiftedNotTouched() takes for jitter.) Not enough alone: the cue ball's track can be wrong too, and a
+   * ball that started so and went on rolling was, once on the evaluation set, the true first contact; so
+   * such a ball is taken for jitter only if it also ends within two radii of its place (shiftedNotTouched()).
    */
-  private seenFarFrom(cue: Track, p: XY_mm | undefined, t_s: number): boolean {
+  private seenFarFrom(st: Stroke, cue: Track, p: XY_mm | undefined): boolean {
     if (!p || cue.state !== 'visible') return false;
-    const h = cue.history.filter((q) => q.t_s >= t_s - APPROACH_S);
+    // (the stroke's samples reach back to its start; the track's own history has every frame it was seen in
+    // its last seconds, the stroke's from one frame later)
+    const byTime = new Map<number, TrackSample>();
+    for (const q of [...st.cueSamples, ...cue.history]) if (q.t_s >= st.t0_s) byTime.set(q.t_s, q);
+    const h = [...byTime.values()].sort((a, b) => a.t_s - b.t_s);
     const frame_s = frameInterval_s(cue);
-    if (h.length < 2 || h[0]!.t_s > t_s - APPROACH_S + 2.5 * frame_s) return false;
     const at = { x: p[0], y: p[1] };
     for (let i = 1; i < h.length; i++) {
       if (h[i]!.t_s - h[i - 1]!.t_s > 2.5 * frame_s) return false;
       if (segmentDistance(h[i - 1]!, h[i]!, at) <= 2 * this.R + UNTOUCHED_MM) return false;
     }
-    return true;
+    return h.length >= 2;
   }
 
   /**
@@ -977,7 +984,8 @@ export class StrokeBuilder {
     const b = st.before.get(id);
     if (!t || !b || t.state !== 'visible' || this.m(t).active) return;
     const shifted_mm = hypot2(t.x_mm - b[0], t.y_mm - b[1]);
-    if (shifted_mm > MOVED_mm) return;
+    // (up to two radii when the cue ball was seen all the way far from it: see seenFarFrom())
+    if (shifted_mm > (id === st.startedFarFromCue ? 2 * this.R : MOVED_mm)) return;
     const seen = st.contacts.filter((c) => (c.cause === st.cueTrack || c.target === st.cueTrack) && c.cause !== id && c.target !== id).sort((p, q) => p.t_s - q.t_s)[0];
     st.firstContactTrack = seen ? (seen.cause === st.cueTrack ? seen.target : seen.cause) : null;
     st.firstContactGuessed = false;

@@ -55,6 +55,8 @@ export interface Stroke {
   /** frames each of `unseenContacts` was seen moving in since it started */
   seenMoving: Map<number, number>;
   firstContactGuessed: boolean;
+  /** a ball that started with no ball seen near it while the cue ball, seen all the way, was far from it (see seenFarFrom()) */
+  startedFarFromCue?: number;
   /** the ball a first contact was guessed from (it started with no ball seen near it) */
   firstContactUnseen?: number;
   /** the object balls that started in the stroke's earliest moment (see first-movers.ts) */
