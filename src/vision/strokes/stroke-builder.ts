@@ -925,9 +925,9 @@ export class StrokeBuilder {
    * there, seen or not. (1195000 at 69.0 s: a dim ball in a far corner, found only in part, its centre thrown
    * 22 mm as the cue ball rolled a metre away, was taken as the stroke's unseen first contact, and the cue
    * ball's contact seen a frame later went for nothing; it ended 26 mm off its place, just past what
-   * shiftedNotTouched() takes for jitter.) Not enough alone: the cue ball's track can be wrong too, and a
-   * ball that started so and went on rolling was, once on the evaluation set, the true first contact; so
-   * such a ball is taken for jitter only if it also ends within two radii of its place (shiftedNotTouched()).
+   * shiftedNotTouched() takes for jitter.) Not enough alone: the cue ball's track can be wrong too (taking no
+   * guess from such a start lost the evaluation set a stroke, silently, by its totals), so such a ball is
+   * taken for jitter only if it also ends within two radii of its place (shiftedNotTouched()).
    */
   private seenFarFrom(st: Stroke, cue: Track, p: XY_mm | undefined): boolean {
     if (!p || cue.state !== 'visible') return false;
