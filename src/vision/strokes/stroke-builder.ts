@@ -11,7 +11,7 @@ import { inBoxes } from '../observation.js';
 import type { Contact, Stroke } from './stroke-state.js';
 import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
 import { round2, shotRecord } from './shot-record.js';
-import { firstWithin_s, frameInterval_s, lastStep_mm, nearestSample, segmentDistance } from './track-steps.js';
+import { firstWithin_s, frameInterval_s, keptAway, lastStep_mm, leftAndCameBack, nearestSample, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
 import { cornerInGap } from './path-corner.js';
@@ -936,13 +936,7 @@ export class StrokeBuilder {
     const byTime = new Map<number, TrackSample>();
     for (const q of [...st.cueSamples, ...cue.history]) if (q.t_s >= st.t0_s) byTime.set(q.t_s, q);
     const h = [...byTime.values()].sort((a, b) => a.t_s - b.t_s);
-    const frame_s = frameInterval_s(cue);
-    const at = { x: p[0], y: p[1] };
-    for (let i = 1; i < h.length; i++) {
-      if (h[i]!.t_s - h[i - 1]!.t_s > 2.5 * frame_s) return false;
-      if (segmentDistance(h[i - 1]!, h[i]!, at) <= 2 * this.R + UNTOUCHED_MM) return false;
-    }
-    return h.length >= 2;
+    return keptAway(h, { x: p[0], y: p[1] }, 2 * this.R + UNTOUCHED_MM, 2.5 * frameInterval_s(cue));
   }
 
   /**
@@ -1252,11 +1246,13 @@ export class StrokeBuilder {
     // (none: a ball still to be judged against where it was before a hand hid it keeps that question)
     if (!t || !b || hypot2(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
     // (nor for a track seen back on its place after it left: it flits between the ball and something beside
-    // it, and the ball rests where it did; nor when it comes back there from the thing it flitted onto)
+    // it, and the ball rests where it did; nor when it comes back there from the thing it flitted onto.
+    // 1205004 at 16.2 s: ball 8's track, under a player leaning over, leapt 62 mm onto something beside it,
+    // back, and onto it again, and a "moved" record went out for a ball that never moved)
     const home = m?.flitFrom;
     if (m) delete m.flitFrom;
     if (home && hypot2(t.x_mm - home.x, t.y_mm - home.y) <= MOVED_mm) return [];
-    if (leftAndCameBack(t.history, { x: b[0], y: b[1] }, st.t0_s)) {
+    if (leftAndCameBack(t.history, { x: b[0], y: b[1] }, st.t0_s, MOVED_mm, NUDGED_mm)) {
       if (m) m.anchor = m.flitFrom = { x: b[0], y: b[1] };
       return [];
     }
@@ -1372,23 +1368,6 @@ export class StrokeBuilder {
     if (!n || n.id === 'cue' || !t.pocket || n.confidence < this.o.minConfidence) return null;
     return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
   }
-}
-
-/**
- * The track was seen off `place` and then back on it since `since_s`: it flits between the ball and something
- * beside it (a hand by a ball under a body), and where it is now says nothing of a move. (1205004 at 16.2 s:
- * ball 8's track, under a player leaning over, leapt 62 mm onto something beside it, back, and onto it again:
- * taken for a ball carried by hand, a "moved" record went out for it; the ball never moved.)
- */
-function leftAndCameBack(history: readonly TrackSample[], place: { x: number; y: number }, since_s: number): boolean {
-  let left = false;
-  for (const q of history) {
-    if (q.t_s < since_s) continue;
-    const d = hypot2(q.x_mm - place.x, q.y_mm - place.y);
-    if (d > MOVED_mm) left = true;
-    else if (left && d <= NUDGED_mm) return true;
-  }
-  return false;
 }
 
 /** The contact seen between the cue ball and the first contact taken so far, if it was seen (not inferred). */

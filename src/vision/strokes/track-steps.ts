@@ -57,3 +57,27 @@ export function frameInterval_s(t: Track): number {
   }
   return Number.isFinite(best) ? best : 1 / 30;
 }
+
+/**
+ * Whether samples (in time order) missing no more than `maxGap_s` between two of them never pass within
+ * `reach_mm` of p, joined by straight steps; false for fewer than two.
+ */
+export function keptAway(samples: readonly TrackSample[], p: { x: number; y: number }, reach_mm: number, maxGap_s: number): boolean {
+  for (let i = 1; i < samples.length; i++) {
+    if (samples[i]!.t_s - samples[i - 1]!.t_s > maxGap_s) return false;
+    if (segmentDistance(samples[i - 1]!, samples[i]!, p) <= reach_mm) return false;
+  }
+  return samples.length >= 2;
+}
+
+/** Whether samples since `since_s` went further than `away_mm` from `place` and then came back within `back_mm` of it. */
+export function leftAndCameBack(samples: readonly TrackSample[], place: { x: number; y: number }, since_s: number, away_mm: number, back_mm: number): boolean {
+  let left = false;
+  for (const q of samples) {
+    if (q.t_s < since_s) continue;
+    const d = hypot2(q.x_mm - place.x, q.y_mm - place.y);
+    if (d > away_mm) left = true;
+    else if (left && d <= back_mm) return true;
+  }
+  return false;
+}
