@@ -653,6 +653,24 @@ test('a ball under a body whose track flits onto something beside it, back, and 
   assert.deepEqual(recs.filter((r) => r.type === 'moved' || r.type === 'shot'), []);
 });
 
+test('a ball whose track an arm coming in takes off at a stroke\'s pace for three frames, found again on its place before the arm hides it, was not struck', () => {
+  // (1235002 at 68.6 s: the arm not boxed in its first frames, boxed from the fourth on, over the ball and the
+  // pieces its track followed; the ball was found on its place for two frames first: "struck 2")
+  const balls = layout();
+  const two = balls[2]!;
+  const others = balls.filter((b) => b !== two);
+  const piece = (k: number): BallDetection => ({ ...seen({ id: 2, x: two.x + 50 * k, y: two.y + 15 * k }), conf: 0.8 });
+  const arm: OccludedBox = { x0_mm: two.x - 150, y0_mm: two.y - 150, x1_mm: two.x + 400, y1_mm: two.y + 200 };
+  const out: FrameObservation[] = [];
+  for (let k = 0; k < 2 * FPS; k++) out.push(frame(out.length, balls));
+  out.push(frame(out.length, others, [], [piece(1)]));
+  for (let k = 2; k <= 3; k++) out.push(frame(out.length, balls.map((b) => (b === two ? { ...b, x: b.x + 2 } : b)), [], [piece(k)]));
+  for (let k = 0; k < 30; k++) out.push(frame(out.length, others, [arm]));
+  for (let k = 0; k < 3 * FPS; k++) out.push(frame(out.length, balls));
+  const s = shots(run(out));
+  assert.deepEqual(s.map((x) => [x.struck, x.t0]), [], 'no stroke');
+});
+
 test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly to count as moving, struck that ball (not a ball moved by hand)', () => {
   // the cue ball creeps at 140 mm/s under the cue, found once on its way; ball 1 rolls off at 260 mm/s,
   // slowing, touching nothing else

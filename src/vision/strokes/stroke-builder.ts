@@ -352,6 +352,11 @@ export class StrokeBuilder {
       if (s && s.state === 'visible' && this.m(s).active) {
         st.struckMotion.see(t_s, st.t0_s, hypot2(s.vx_mm_s, s.vy_mm_s), inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R), s.history.at(-1));
       }
+      // (something found again on the struck ball's very place once its track is well away: see hiddenAsItLeft())
+      const home = st.before.get(st.struck);
+      if (s && home && !st.struckPlaceRefound && hypot2(s.x_mm - home[0], s.y_mm - home[1]) > 2 * this.R) {
+        st.struckPlaceRefound = this.tracker.tracks.some((o) => o.state === 'visible' && !st.tracksAtStart.includes(o.id) && hypot2(o.x_mm - home[0], o.y_mm - home[1]) < CREPT_mm);
+      }
       for (const id of st.unseenContacts) {
         const o = live.find((x) => x.id === id);
         if (o && o.state === 'visible' && this.m(o).active) st.seenMoving.set(id, (st.seenMoving.get(id) ?? 0) + 1);
@@ -1206,11 +1211,15 @@ export class StrokeBuilder {
    * Lost from view with the hand that covered it as it moved counts as hidden too: the hand carried it off
    * (1121200: ball 1's track took a piece of the closing hand 32 mm off, and when the hand moved on its
    * place was bare: "struck 1", lost away from the pockets; the ball was put down 170 mm away).
+   * However long it was seen moving, when something was found again on its very place once its track was
+   * well away: the ball stayed, and its track went off with the arm (1235002 at 68.6 s: an arm coming in over
+   * ball 2, not boxed in its first frame, took the track off at 1.6 m/s for three frames and then hid it; ball 2
+   * was found on its place for two frames before the arm covered it: "struck 2", flagged only by its name).
    */
   private hiddenAsItLeft(st: Stroke): boolean {
     const state = (id: number) => this.tracker.tracks.find((x) => x.id === id)?.state;
     const hidden = state(st.struck) === 'occluded' || (state(st.struck) === 'missing' && st.struckMotion.covered > 0);
-    if (!this.nothingSeenTouched(st) || st.struckMotion.frames >= 3 || !hidden) return false;
+    if (!this.nothingSeenTouched(st) || (st.struckMotion.frames >= 3 && !st.struckPlaceRefound) || !hidden) return false;
     return this.unseenMovers(st).every((id) => (st.seenMoving.get(id) ?? 0) < 3 && (state(id) === 'occluded' || state(id) === 'missing'));
   }
 

@@ -71,6 +71,8 @@ export interface Stroke {
   creptStart?: boolean;
   /** played while balls rolled, its struck ball not seen resting where it started from just before */
   struckUnsettled?: boolean;
+  /** something the stroke did not begin with was found on the struck ball's place once its track was two radii away (see hiddenAsItLeft()) */
+  struckPlaceRefound?: boolean;
   /** how the struck ball moved while seen: a strike's launch or a hand's slide (struck-motion.ts) */
   struckMotion: StruckMotion;
   /**
