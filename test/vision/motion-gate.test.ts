@@ -28,6 +28,31 @@ test('the first frame and a periodic refresh search everything', () => {
   assert.equal(gate.decide(a).kind, 'all', 'the third frame since a full search is a full search again');
 });
 
+test('a periodic full search still knows where nothing changed since the last search', () => {
+  // (1235000 at 3.0 s: the refresh of a still rack found ball 13 and lost ball 11 beside it; a ball held
+  // where nothing changed is kept through it, see unfoundWhereUnchanged())
+  const gate = new MotionGate(W, H, { refreshFrames: 1 });
+  const a = ball(ball(cloth(), 40, 40), 130, 70);
+  gate.commit(a, gate.decide(a));
+  const b = ball(ball(cloth(), 40, 40), 110, 70);
+  const d = gate.decide(b);
+  assert.equal(d.kind, 'all');
+  assert.ok(gate.unchangedAt(d, 40, 40), 'the still ball\'s place is unchanged');
+  assert.ok(!gate.unchangedAt(d, 130, 70) && !gate.unchangedAt(d, 110, 70), 'the moved ball\'s old and new places changed');
+  gate.commit(b, d);
+  const first = new MotionGate(W, H).decide(a);
+  assert.ok(!new MotionGate(W, H).unchangedAt(first, 40, 40), 'the first frame knows nothing of change');
+});
+
+test('a full search keeps a held ball it did not find again where nothing changed, and takes its own finding of one it did', async () => {
+  const { unfoundWhereUnchanged } = await import('../../src/vision/detection/detector.js');
+  const det = (u: number, v: number) => ({ u_px: u, v_px: v, r_px: 14, x_mm: u, y_mm: v, rExpected_px: 14, confidence: 0.9 });
+  const held = [det(100, 100), det(200, 100), det(300, 100)];
+  const found = [det(203, 101)];
+  const kept = unfoundWhereUnchanged(held as never, found as never, (b) => b.u_px !== 300);
+  assert.deepEqual(kept.map((b) => b.u_px), [100], 'the unfound still ball is kept; the refound one is not doubled; the one where the picture changed goes');
+});
+
 test('an unchanged picture with sensor noise is not searched', () => {
   const gate = new MotionGate(W, H);
   const a = ball(cloth(), 40, 40);

@@ -181,8 +181,13 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       }
     }
     looks.length = 0;
-    // balls where nothing changed stay as they were found
-    const unchanged = partial && last ? last.filter((b) => !MotionGate.covers(decision, geo.workW, (b.u_px - geo.roi.x) / sx, (b.v_px - geo.roi.y) / sy)) : [];
+    // balls where nothing changed stay as they were found; so too in a full search (the periodic refresh) one
+    // it did not find again where nothing changed: balls in a tight cluster are found by their outlines' few
+    // clear arcs, and two searches of the same still picture can find different ones (1235000 at 3.0 s: the
+    // refresh found the rack's ball 13, unfound since the first frame, and lost ball 11 beside it, and 11's
+    // track leapt onto 13: a false "moved", then the cue ball's name given to a "ball" on the bridge hand)
+    const held = (b: BallDetection) => gate!.unchangedAt(decision, (b.u_px - geo.roi.x) / sx, (b.v_px - geo.roi.y) / sy);
+    const unchanged = !last || !gate ? [] : partial ? last.filter(held) : unfoundWhereUnchanged(last, out, held);
     // the blobs only change where the not-cloth map did (most searched frames: a ball rolling, an arm still)
     // (the pocket holes and the rails are left out: a ball in a pocket's mouth would otherwise join the
     // hole's dark blob and pass for part of an arm)
@@ -237,6 +242,11 @@ function clamp(v: number, lim: number): number {
 }
 
 /** Two detections closer than a ball's radius are one ball: keep the surer. */
+/** The balls of the last search that a full search did not find again where nothing changed (a ball found again is as found now). */
+export function unfoundWhereUnchanged(last: readonly BallDetection[], found: readonly BallDetection[], unchanged: (b: BallDetection) => boolean): BallDetection[] {
+  return last.filter((b) => unchanged(b) && !found.some((f) => hypot2(f.u_px - b.u_px, f.v_px - b.v_px) < 1.2 * Math.min(f.r_px, b.r_px)));
+}
+
 function dedupe(d: BallDetection[]): BallDetection[] {
   const sorted = [...d].sort((a, b) => b.confidence - a.confidence);
   const kept: BallDetection[] = [];

@@ -24,7 +24,7 @@ export interface GateDecision {
   share: number;
   /** disjoint boxes (work px, x1 and y1 exclusive) holding every active pixel with a margin (only for 'some') */
   boxes?: PixelBox[];
-  /** the dirty cells, cellsX × cellsY (only for 'some') */
+  /** the dirty cells, cellsX × cellsY ('some', and 'all' but on the first frame: a full search is still told where nothing changed) */
   cells?: Uint8Array;
 }
 
@@ -64,7 +64,8 @@ export class MotionGate {
    */
   decide(bgr: Uint8Array, held: readonly HeldDisc[] = []): GateDecision {
     const { width: w, height: h, cell, cellsX, cellsY, delta } = this;
-    if (!this.ref || ++this.sinceFull >= this.refresh) return { kind: 'all', active: null, share: 1 };
+    if (!this.ref) return { kind: 'all', active: null, share: 1 };
+    const refresh = ++this.sinceFull >= this.refresh;
     const ref = this.ref;
     const counts = new Uint16Array(cellsX * cellsY);
     // every other pixel of every other row: a moving ball changes a crescent of many pixels
@@ -90,13 +91,13 @@ export class MotionGate {
         if (X >= 0 && Y >= 0 && X < cellsX && Y < cellsY) dirty[Y * cellsX + X] = 1;
       }
     }
-    if (!any) return { kind: 'none', active: null, share: 0 };
+    if (!any && !refresh) return { kind: 'none', active: null, share: 0 };
     this.wholeDiscs(dirty, held);
     let n = 0;
     for (const d of dirty) n += d;
     const share = n / dirty.length;
     // past about half the table, one full search is simpler and no dearer
-    if (share > 0.5) return { kind: 'all', active: null, share: 1 };
+    if (refresh || share > 0.5) return { kind: 'all', active: null, share: 1, cells: dirty };
     const active = new Uint8Array(w * h);
     this.forEachDirtyRun(dirty, (y, x0, x1) => active.fill(1, y * w + x0, y * w + x1));
     return { kind: 'some', active, share, boxes: this.boxesOf(dirty), cells: dirty };
@@ -143,6 +144,18 @@ export class MotionGate {
         cx = end;
       }
     }
+  }
+
+  /**
+   * Whether nothing changed at a work pixel since it was last searched: outside a partial search's region,
+   * or in a clean cell of a full one (the first frame's full search knows nothing of change).
+   */
+  unchangedAt(d: GateDecision, x: number, y: number): boolean {
+    if (d.kind === 'none') return true;
+    if (d.kind === 'some') return !MotionGate.covers(d, this.width, x, y);
+    if (!d.cells) return false;
+    const cx = Math.min(this.cellsX - 1, Math.max(0, (x / this.cell) | 0)), cy = Math.min(this.cellsY - 1, Math.max(0, (y / this.cell) | 0));
+    return d.cells[cy * this.cellsX + cx] === 0;
   }
 
   /** Whether a work pixel lies in a searched region of this decision. */
