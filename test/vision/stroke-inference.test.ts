@@ -1631,6 +1631,35 @@ test('a ball whose track steps onto the hand over it and is lost there, put down
   assert.equal(moved.length, 1, JSON.stringify(recs));
 });
 
+test('a ball slid under a hand whose track began on the fingers before the ball was last seen, and ends on the ball put down, was moved: not picked up', () => {
+  // (development clip 1241200: the fingers coming in over the side cushion were found as "balls" 0.2 s before ball
+  // 12 was hidden; one of them moved with the hand and ended on the ball, put down 86 mm on. The ball's own track
+  // was taken as gone from rest with no new ball come to rest anywhere, and the clip had a stroke "off the table")
+  const balls = layout();
+  const three = balls[3]!;
+  const others = balls.filter((b) => b !== three);
+  const home = { x: three.x, y: three.y }, dest = { x: three.x - 4, y: three.y - 86 };
+  const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
+  const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 60, y0_mm: y - 200, x1_mm: x + 60, y1_mm: y + 40 });
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  // the fingers come in from the cushion's side, the ball still in view
+  for (let k = 0; k < 6; k++, i++) out.push(frame(i, balls, [], [part(home.x + 12, home.y - 200 + 15 * k)]));
+  // the hand over the ball slides it on, a piece of the fingers found with it
+  for (let k = 0; k <= 24; k++, i++) {
+    const f = k / 24, x = home.x + f * (dest.x - home.x), y = home.y + f * (dest.y - home.y);
+    out.push(frame(i, others, [box(x, y)], [part(x + 12 * (1 - f), y - 110 * (1 - f))]));
+  }
+  // puts it down and goes
+  for (let k = 0; k < 6; k++, i++) out.push(frame(i, [...others, { id: 3, ...dest }], [box(dest.x, dest.y - 60)]));
+  for (let k = 0; k < 4 * FPS; k++, i++) out.push(frame(i, [...others, { id: 3, ...dest }]));
+  const recs = run(out);
+  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
+  const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
+  assert.equal(moved.length, 1, JSON.stringify(recs));
+});
+
 test('a cue ball that rebounds off a ball resting against a cushion, which barely moves, touched it; one turned back by the cushion beside it did not', () => {
   // (development game 1135003: the cue ball came back three times off ball 10, pressed to the head cushion,
   // which moved a millimetre; each stroke was "no contact", or no stroke at all)

@@ -3,11 +3,12 @@
 // ball when nothing else could pair with either: the new track takes over the lost one's identity.
 // (A new track born in the very frame the lost one was last seen counts: that last sight may have been a
 // piece of the hand carrying the ball off, and the new track the ball under it — 1121200, and 1031201 for
-// the tracker's own rule for a ball gone from rest.)
+// the tracker's own rule for a ball gone from rest. So does one begun before on the hand that carried the
+// ball, still moving with it after: see arrivedSince().)
 // Without this the lost track kept its name for the rest of the game, the new one was named by
 // elimination with no confidence, and every later stroke it played in was misnamed (a cue ball lost
 // once, struck hard, made the next five strokes "struck 12").
-import { cueLooking, type Track } from './tracker.js';
+import { arrivedSince, cueLooking, type Track } from './tracker.js';
 
 export interface ReunionOptions {
   /** a track lost for less than this, s, may still be found where it was */
@@ -20,11 +21,11 @@ export const REUNION: ReunionOptions = { lostFor_s: 1 };
 export function reunions(tracks: readonly Track[], t_s: number, o: ReunionOptions = REUNION): { lost: Track; found: Track }[] {
   const lost = tracks.filter((t) => t.confirmed && t.state === 'missing' && t_s - t.lastSeen_s > o.lostFor_s);
   if (!lost.length) return [];
-  const found = tracks.filter((t) => t.confirmed && t.state === 'visible' && lost.some((l) => t.born_s >= l.lastSeen_s));
+  const found = tracks.filter((t) => t.confirmed && t.state === 'visible' && lost.some((l) => arrivedSince(t, l.lastSeen_s)));
   // a cue ball lost is not an object ball found: when both looks are known they must agree
   const fits = (l: Track, f: Track) => {
     const a = cueLooking(l), b = cueLooking(f);
-    return f.born_s >= l.lastSeen_s && (a === undefined || b === undefined || a === b);
+    return arrivedSince(f, l.lastSeen_s) && (a === undefined || b === undefined || a === b);
   };
   const out: { lost: Track; found: Track }[] = [];
   for (const l of lost) {

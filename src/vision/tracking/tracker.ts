@@ -67,6 +67,8 @@ export interface Track {
    */
   confirmed: boolean;
   restSince_s?: number;
+  /** when it was last found going faster than a ball at rest while not yet believed a ball (see arrivedSince()) */
+  movingUnconfirmed_s?: number;
   /** frames in which its whole outline was found */
   wholeSeen?: number;
   /** frames in which its outline was crossed all round (the observation's `round`), whole or not */
@@ -240,6 +242,16 @@ export const CUE_LOOK = 0.5;
 /** Whether the track looks like the cue ball, or undefined while its look is not known yet (see lookKnown()). */
 export function cueLooking(t: Track): boolean | undefined {
   return lookKnown(t) ? t.look! > CUE_LOOK : undefined;
+}
+
+/**
+ * Whether a track came where it is since `t_s`: made since, or found moving since while not yet believed a
+ * ball. A hand carrying a ball off a hidden place brings it as a track of its own, often one begun on the hand
+ * or the arm before the ball's own track last saw it (1241200: ball 12 slid 86 mm under the arm; the track that
+ * ended on it began on the fingers 0.2 s before, and the ball was called picked up, never moved).
+ */
+export function arrivedSince(n: Track, t_s: number): boolean {
+  return n.born_s >= t_s || (n.movingUnconfirmed_s ?? -Infinity) > t_s;
 }
 
 /** How many gone balls can be matched one to one with a ball on the table born after it went. */
@@ -544,7 +556,8 @@ export class Tracker {
     // held to the same wait. 1110901: a red sleeve on red cloth beside a red cue ball, a "ball" on the forearm
     // 0.7 s while the player aimed, became one, followed the arm away and was "pocketed")
     const everyBallHeld = this.allHeld(t_s, t) || this.secondCueBall(t);
-    if (hypot2(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
+    if (hypot2(t.vx_mm_s, t.vy_mm_s) > this.opts.restSpeed_mm_s) t.movingUnconfirmed_s = t_s;
+    if (t.movingUnconfirmed_s === t_s || isOccluded(o, t.x_mm, t.y_mm, this.R) || this.overCornerHole(t)
       || (everyBallHeld && this.anyRolling()) || this.overlapsBetterBall(t)) t.restSince_s = t_s;
     // (one by a cushion never found whole rests longer first: fingertips, a knuckle or a cuff on the cloth
     // by the rail, where an arm coming over the rail is too little of a blob to count as hiding the table,
@@ -1238,7 +1251,7 @@ export class Tracker {
       return;
     }
     if (t.lastSeen_s > this.vanishAfter_s && resting && !hidden && t.lastHidden_s !== undefined && t.lastHidden_s > t.lastSeen_s && o.t_s - t.lastHidden_s > VANISH_CLEAR_S
-      && !this.tracks.some((n) => n !== t && n.born_s >= t.lastSeen_s && n.state !== 'pocketed' && n.state !== 'offTable'
+      && !this.tracks.some((n) => n !== t && arrivedSince(n, t.lastSeen_s) && n.state !== 'pocketed' && n.state !== 'offTable'
         && (n.confirmed || (n.state === 'visible' && hypot2(n.vx_mm_s, n.vy_mm_s) <= this.opts.restSpeed_mm_s)))) {
       // a ball at rest does not go by itself: the cue, a hand or an arm covered it, and its place is
       // clear now with no ball in it, and no new ball has come to rest anywhere (a hand that moved it
