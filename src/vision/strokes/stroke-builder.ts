@@ -350,7 +350,7 @@ export class StrokeBuilder {
     if (st) {
       const s = this.tracker.tracks.find((x) => x.id === st.struck);
       if (s && s.state === 'visible' && this.m(s).active) {
-        st.struckMotion.see(t_s, st.t0_s, hypot2(s.vx_mm_s, s.vy_mm_s), inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R), s.history.at(-1));
+        st.struckMotion.see(t_s, st.t0_s, hypot2(s.vx_mm_s, s.vy_mm_s), inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R), s.last?.partial ?? false, s.history.at(-1));
       }
       // (something found again on the struck ball's very place once its track is well away: see hiddenAsItLeft())
       const home = st.before.get(st.struck);
