@@ -40,6 +40,18 @@ test('when no ball stands out, the look names no cue ball with confidence', () =
   assert.ok(!cue || cue.confidence < 0.5, `cue named with ${cue?.confidence}`);
 });
 
+test('when no ball stands out, no look counts against a ball seen for seconds more than against one seen twice', () => {
+  // (1235000, a narrowly striped cue ball under one lamp, as odd as the object balls: a part-found "ball" on the
+  // bridge hand, seen whole twice, paid less for looking ordinary than the cue ball seen for seconds, and took
+  // its name)
+  const [cue, hand, object] = cueEvidence([{ oddness: 0, weight: 62 }, { oddness: 0, weight: 2 }, { oddness: 0.025, weight: 135 }]);
+  assert.equal(cue, hand);
+  assert.ok(Math.abs(cue!) < 1e-9 && Math.abs(object!) < 1e-9, `evidence ${cue}, ${hand}, ${object}`);
+  // one ball clearly odd: the rest count against in full again
+  const [odd, plain] = cueEvidence([{ oddness: 0.3, weight: 30 }, { oddness: 0.01, weight: 30 }]);
+  assert.ok(odd! > 0 && plain! <= -5.9);
+});
+
 test('cue evidence is relative: shifting every ball\'s oddness alike changes nothing', () => {
   const a = cueEvidence([{ oddness: 0.3, weight: 30 }, { oddness: 0.05, weight: 30 }, { oddness: 0.04, weight: 30 }]);
   const b = cueEvidence([{ oddness: 0.5, weight: 30 }, { oddness: 0.25, weight: 30 }, { oddness: 0.24, weight: 30 }]);

@@ -53,9 +53,14 @@ export function cueEvidence(balls: { oddness: number; weight: number }[]): numbe
   // whole in two frames, took the cue ball's name from a striped cue ball read as the cue ball, its band
   // turned away)
   const topSeen = seen(balls.reduce((a, b) => (b.oddness > a.oddness ? b : a)));
+  // and only as far as the oddest stands out at all: when every ball looks alike (a cue ball whose mark
+  // this camera does not resolve) no look speaks against any of them, and a "ball" seen for a moment is
+  // no likelier the cue ball than one seen for seconds (1235000: a part-found "ball" on the bridge hand,
+  // seen whole twice, took the cue ball's name from a narrowly striped cue ball under one lamp)
+  const standing = Math.max(0, Math.min(1, (top - MIN_ODDNESS) / MIN_ODDNESS));
   return balls.map((b) => {
     const nats = Math.max(-MAX_NATS, Math.min(MAX_NATS, ODDNESS_NATS * (b.oddness - mid))) * seen(b);
-    return nats < 0 ? nats * topSeen : nats;
+    return nats < 0 ? nats * topSeen * standing : nats;
   });
 }
 
