@@ -1660,6 +1660,55 @@ test('a ball slid under a hand whose track began on the fingers before the ball 
   assert.equal(moved.length, 1, JSON.stringify(recs));
 });
 
+test('a ball whose track walks off along pieces of a hand coming over it onto a knuckle under the arm was not moved, when the arm goes and it is there', () => {
+  // (development game 1275003 at 27.6 s: the track stepped 15 and 32 mm onto pieces of the fingers, then 76 mm onto a
+  // knuckle found whole under the arm, and stayed on it; the ball never moved, and a `moved` record went out)
+  const balls = layout();
+  const three = balls[3]!;
+  const others = balls.filter((b) => b !== three);
+  const home = { x: three.x, y: three.y };
+  const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
+  const knuckle: BallDetection = { x_mm: home.x - 100, y_mm: home.y + 13, conf: 0.8, cueLike: 0.03 };
+  const arm: OccludedBox = { x0_mm: home.x - 160, y0_mm: home.y - 60, x1_mm: home.x + 60, y1_mm: home.y + 80 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  out.push(frame(i++, others, [], [part(home.x - 15, home.y - 9)]));
+  out.push(frame(i++, others, [], [part(home.x - 25, home.y + 20)]));
+  for (let k = 0; k < 25; k++, i++) out.push(frame(i, others, [arm], k % 6 === 5 ? [] : [knuckle]));
+  for (let k = 0; k < 4 * FPS; k++, i++) out.push(frame(i, balls));
+  const recs = run(out);
+  assert.deepEqual(recs.filter((r) => r.type === 'moved' || r.type === 'shot'), [], JSON.stringify(recs));
+});
+
+test('a ball whose track steps onto pieces of the hand over it and is lost, slid 118 mm on by that hand, was moved', () => {
+  // (development clip 1261209: the stroke its step began was judged a hand's while the track was lost, and the
+  // ball, found on by a new track, was reunited with it with no `moved` record)
+  const balls = layout();
+  const three = balls[3]!;
+  const others = balls.filter((b) => b !== three);
+  const home = { x: three.x, y: three.y }, dest = { x: three.x + 118, y: three.y - 14 };
+  const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
+  const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 50, y0_mm: y - 60, x1_mm: x + 50, y1_mm: y + 200 });
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 0; k < 3; k++, i++) out.push(frame(i, others, [box(home.x, home.y)]));
+  // its track steps onto pieces of the hand, 29, 40 and 52 mm off, and loses them
+  out.push(frame(i++, others, [box(home.x, home.y)], [part(home.x + 7, home.y + 28)]));
+  out.push(frame(i++, others, [box(home.x, home.y)], [part(home.x + 9, home.y + 39)]));
+  out.push(frame(i++, others, [box(home.x, home.y)], [part(home.x + 12, home.y + 51)]));
+  for (let k = 1; k <= 24; k++, i++) {
+    const f = k / 24;
+    out.push(frame(i, others, [box(home.x + f * (dest.x - home.x), home.y + f * (dest.y - home.y))]));
+  }
+  for (let k = 0; k < 6; k++, i++) out.push(frame(i, [...others, { id: 3, ...dest }], [box(dest.x, dest.y)]));
+  for (let k = 0; k < 4 * FPS; k++, i++) out.push(frame(i, [...others, { id: 3, ...dest }]));
+  const recs = run(out);
+  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
+  assert.equal(recs.filter((r) => r.type === 'moved').length, 1, JSON.stringify(recs));
+});
+
 test('a cue ball that rebounds off a ball resting against a cushion, which barely moves, touched it; one turned back by the cushion beside it did not', () => {
   // (development game 1135003: the cue ball came back three times off ball 10, pressed to the head cushion,
   // which moved a millimetre; each stroke was "no contact", or no stroke at all)

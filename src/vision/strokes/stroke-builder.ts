@@ -99,6 +99,8 @@ interface Motion {
   /** where it rested before its track flitted off onto something beside it (see carried()): back there, it did not move */
   flitFrom?: { x: number; y: number };
   backInView_s?: number;
+  /** when the question whether a hand moved it first arose (its `moved` record's time) */
+  askedAt_s?: number;
 }
 
 /** Two contacts of the cue ball this close in time (two frames at 30 fps) may have been seen out of order. */
@@ -227,14 +229,17 @@ export class StrokeBuilder {
         // whole outline (a ball half out from under an arm is found off its centre)
         m.hiddenAt = m.hiddenAt ?? { ...m.anchor };
         m.backInView_s = t_s;
+        m.askedAt_s ??= t_s;
       }
       m.occludedAtRest = false;
       // (judged at rest with no stroke running: a ball struck as soon as the arm went is the
       // stroke's, and closeStroke() drops the question — 971502's cue ball, back 0.3 s before the strike,
       // was "moved" by its first step; a ball first found in part beside the hand, its centre jumping,
       // may start a "stroke" that turns out to be none — 981203's, moved 32 mm, lost its record so)
-      if (m.hiddenAt && m.backInView_s !== undefined && t_s - m.backInView_s >= 0.3 && !t.last?.partial && !this.stroke && !m.active && speed < this.o.rest_mm_s) {
-        if (hypot2(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > MOVED_mm) out.push(this.moved(t, m.backInView_s));
+      // (and clear of every arm: a knuckle under one, found whole, is no ball put down)
+      if (m.hiddenAt && m.backInView_s !== undefined && t_s - m.backInView_s >= 0.3 && !t.last?.partial && !this.stroke && !m.active && speed < this.o.rest_mm_s
+        && !inBoxes(this.tracker.lastOccluded, t.x_mm, t.y_mm, this.R)) {
+        if (hypot2(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > MOVED_mm) out.push(this.moved(t, m.askedAt_s ?? m.backInView_s));
         this.settleHidden(t.id);
       }
       if (speed < this.o.rest_mm_s) {
@@ -1232,16 +1237,19 @@ export class StrokeBuilder {
    * is back in view, whether a hand moved it meanwhile is judged as for any ball hidden at rest.
    */
   private backToRestUnseen(st: Stroke): void {
-    for (const id of [st.struck, ...this.unseenMovers(st)]) {
-      const t = this.tracker.tracks.find((x) => x.id === id);
-      const b = st.before.get(id);
-      if (!t || !b) continue;
-      const m = this.m(t);
-      m.active = false;
-      m.occludedAtRest = true;
-      m.anchor = { x: b[0], y: b[1] };
-      this.tracker.restUnseenAt(t, b[0], b[1]);
-    }
+    for (const id of [st.struck, ...this.unseenMovers(st)]) this.restUnseenAtStart(st, id);
+  }
+
+  /** A ball of the stroke taken as resting, out of sight, where it stood when the stroke began. */
+  private restUnseenAtStart(st: Stroke, id: number): void {
+    const t = this.tracker.tracks.find((x) => x.id === id);
+    const b = st.before.get(id);
+    if (!t || !b) return;
+    const m = this.m(t);
+    m.active = false;
+    m.occludedAtRest = true;
+    m.anchor = { x: b[0], y: b[1] };
+    this.tracker.restUnseenAt(t, b[0], b[1]);
   }
 
   /** A ball that touched nothing and moved as a hand slides one, not as a cued ball leaves the tip (struck-motion.ts). */
@@ -1254,6 +1262,23 @@ export class StrokeBuilder {
     this.stroke = null;
     const t = this.tracker.tracks.find((x) => x.id === st.struck);
     const m = t ? this.m(t) : null;
+    // (one the hand still hides, or still under the arm: where it is now is not known, and whether the hand moved
+    // it is asked when it is seen again clear of the arm, as for any ball hidden at rest. 1261209: ball 2's track
+    // stepped 29 mm onto a piece of the hand over it and was lost; the hand slid the ball 118 mm on, found by a
+    // new track; its "motion" was still running, and the reunion of the two tracks gave no `moved` record.
+    // 1275003 at 27.6 s: ball 13's track walked off along pieces of a hand coming over it onto a knuckle under
+    // the arm 100 mm away, and a `moved` record went out for a ball that never moved)
+    if (t && m && (t.state === 'occluded' || t.state === 'missing')) {
+      this.restUnseenAtStart(st, st.struck);
+      m.askedAt_s = st.t0_s;
+      return [];
+    }
+    const b0 = st.before.get(st.struck);
+    if (t && m && b0 && inBoxes(this.tracker.lastOccluded, t.x_mm, t.y_mm, this.R)) {
+      m.hiddenAt = m.flitFrom = { x: b0[0], y: b0[1] };
+      m.backInView_s = m.askedAt_s = st.t0_s;
+      return [];
+    }
     if (t && m) m.anchor = { x: t.x_mm, y: t.y_mm };
     const b = st.before.get(st.struck);
     // (none: a ball still to be judged against where it was before a hand hid it keeps that question)
@@ -1276,7 +1301,7 @@ export class StrokeBuilder {
   /** The question whether a hand moved the ball while it was hidden is answered, or moot. */
   private settleHidden(id: number): void {
     const m = this.motion.get(id);
-    if (m) { delete m.hiddenAt; delete m.backInView_s; }
+    if (m) { delete m.hiddenAt; delete m.backInView_s; delete m.askedAt_s; }
   }
 
   private cueTrackId(): number | null {
@@ -1356,8 +1381,11 @@ export class StrokeBuilder {
     const m = this.motion.get(lost.id);
     // (lost while a stroke ran, or before its balls came to rest: it may have rolled there)
     if (this.stroke || !m?.anchor || m.active || lost.lastSeen_s <= this.lastEnd_s) return [];
-    if (hypot2(found.x_mm - m.anchor.x, found.y_mm - m.anchor.y) <= MOVED_mm) return [];
-    return [this.moved(found, lost.lastSeen_s)];
+    // (against where it rested before a hand hid it, when that is still to be judged: its track may have rested on
+    // the hand since)
+    const from = m.hiddenAt ?? m.anchor;
+    if (hypot2(found.x_mm - from.x, found.y_mm - from.y) <= MOVED_mm) return [];
+    return [this.moved(found, m.askedAt_s ?? lost.lastSeen_s)];
   }
 
   private moved(t: Track, t_s: number): MovedRecord {
