@@ -17,6 +17,8 @@ function layout(): Ball[] {
   return out;
 }
 const seen = (b: Ball): BallDetection => ({ x_mm: b.x, y_mm: b.y, conf: 0.95, cueLike: b.id === 'cue' ? 0.95 : 0.03 });
+/** A piece of a hand found as part of a ball's outline. */
+const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
 function frame(i: number, balls: Ball[], occluded: OccludedBox[] = [], extra: BallDetection[] = []): FrameObservation {
   return { index: i, t_s: i / FPS, detections: [...balls.map(seen), ...extra], occluded };
 }
@@ -1610,7 +1612,6 @@ test('a ball whose track steps onto the hand over it and is lost there, put down
   const others = balls.filter((b) => b !== one);
   const home = { x: one.x, y: one.y }, dest = { x: one.x + 30, y: one.y - 170 };
   const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 45, y0_mm: y - 45, x1_mm: x + 45, y1_mm: y + 45 });
-  const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
   const out: FrameObservation[] = [];
   let i = 0;
   for (; i < 2 * FPS; i++) out.push(frame(i, balls));
@@ -1639,7 +1640,6 @@ test('a ball slid under a hand whose track began on the fingers before the ball 
   const three = balls[3]!;
   const others = balls.filter((b) => b !== three);
   const home = { x: three.x, y: three.y }, dest = { x: three.x - 4, y: three.y - 86 };
-  const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
   const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 60, y0_mm: y - 200, x1_mm: x + 60, y1_mm: y + 40 });
   const out: FrameObservation[] = [];
   let i = 0;
@@ -1667,7 +1667,6 @@ test('a ball whose track walks off along pieces of a hand coming over it onto a 
   const three = balls[3]!;
   const others = balls.filter((b) => b !== three);
   const home = { x: three.x, y: three.y };
-  const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
   const knuckle: BallDetection = { x_mm: home.x - 100, y_mm: home.y + 13, conf: 0.8, cueLike: 0.03 };
   const arm: OccludedBox = { x0_mm: home.x - 160, y0_mm: home.y - 60, x1_mm: home.x + 60, y1_mm: home.y + 80 };
   const out: FrameObservation[] = [];
@@ -1688,7 +1687,6 @@ test('a ball whose track steps onto pieces of the hand over it and is lost, slid
   const three = balls[3]!;
   const others = balls.filter((b) => b !== three);
   const home = { x: three.x, y: three.y }, dest = { x: three.x + 118, y: three.y - 14 };
-  const part = (x: number, y: number): BallDetection => ({ x_mm: x, y_mm: y, conf: 0.5, cueLike: 0.03, partial: true });
   const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 50, y0_mm: y - 60, x1_mm: x + 50, y1_mm: y + 200 });
   const out: FrameObservation[] = [];
   let i = 0;

@@ -241,12 +241,12 @@ function clamp(v: number, lim: number): number {
   return Math.max(-lim, Math.min(lim, v));
 }
 
-/** Two detections closer than a ball's radius are one ball: keep the surer. */
 /** The balls of the last search that a full search did not find again where nothing changed (a ball found again is as found now). */
 export function unfoundWhereUnchanged(last: readonly BallDetection[], found: readonly BallDetection[], unchanged: (b: BallDetection) => boolean): BallDetection[] {
   return last.filter((b) => unchanged(b) && !found.some((f) => hypot2(f.u_px - b.u_px, f.v_px - b.v_px) < 1.2 * Math.min(f.r_px, b.r_px)));
 }
 
+/** Two detections closer than a ball's radius are one ball: keep the surer. */
 function dedupe(d: BallDetection[]): BallDetection[] {
   const sorted = [...d].sort((a, b) => b.confidence - a.confidence);
   const kept: BallDetection[] = [];

@@ -1273,14 +1273,13 @@ export class StrokeBuilder {
       m.askedAt_s = st.t0_s;
       return [];
     }
-    const b0 = st.before.get(st.struck);
-    if (t && m && b0 && inBoxes(this.tracker.lastOccluded, t.x_mm, t.y_mm, this.R)) {
-      m.hiddenAt = m.flitFrom = { x: b0[0], y: b0[1] };
+    const b = st.before.get(st.struck);
+    if (t && m && b && inBoxes(this.tracker.lastOccluded, t.x_mm, t.y_mm, this.R)) {
+      m.hiddenAt = m.flitFrom = { x: b[0], y: b[1] };
       m.backInView_s = m.askedAt_s = st.t0_s;
       return [];
     }
     if (t && m) m.anchor = { x: t.x_mm, y: t.y_mm };
-    const b = st.before.get(st.struck);
     // (none: a ball still to be judged against where it was before a hand hid it keeps that question)
     if (!t || !b || hypot2(t.x_mm - b[0], t.y_mm - b[1]) < this.R) return [];
     // (nor for a track seen back on its place after it left: it flits between the ball and something beside

@@ -12,7 +12,7 @@ import { leaptThenCrawled } from './leap-then-crawl.js';
 const PATH_S = 0.4;
 /** A hand slides a ball at up to about this; a cued ball that touches nothing starts faster */
 const HAND_SPEED_mm_s = 300;
-/** A ball found in part for most of its way is taken for one under a hand (struck-motion's handMoved()) only below this pace */
+/** A ball found in part for most of its way is taken for one under a hand (handMoved()) only below this pace */
 const CUT_HAND_SPEED_mm_s = 2 * HAND_SPEED_mm_s;
 /** A ball fastest this long after it began to move (the tracker's velocity lags a launch by its 0.14 s window) ... */
 const HAND_PEAK_AFTER_S = 0.25;
