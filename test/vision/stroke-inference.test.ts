@@ -23,6 +23,13 @@ function frame(i: number, balls: Ball[], occluded: OccludedBox[] = [], extra: Ba
   return { index: i, t_s: i / FPS, detections: [...balls.map(seen), ...extra], occluded };
 }
 
+/** The layout, one of its balls, and the rest. */
+function setAside(idx: number): { balls: Ball[]; ball: Ball; others: Ball[] } {
+  const balls = layout();
+  const ball = balls[idx]!;
+  return { balls, ball, others: balls.filter((b) => b !== ball) };
+}
+
 function run(frames: FrameObservation[]): TableRecord[] {
   const a = new ObservationAnalyzer(RUSSIAN_12FT, { rack: false });
   const out: TableRecord[] = [];
@@ -31,6 +38,11 @@ function run(frames: FrameObservation[]): TableRecord[] {
   return out;
 }
 const shots = (r: TableRecord[]) => r.filter((x): x is ShotRecord => x.type === 'shot');
+/** No stroke in the records, and one `moved` record. */
+function movedNotStruck(recs: TableRecord[]): void {
+  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
+  assert.equal(recs.filter((r): r is MovedRecord => r.type === 'moved').length, 1, JSON.stringify(recs));
+}
 
 /** Two seconds at rest, then `move(k, balls)` for frames k = 0.. of the action, then three seconds at rest. */
 function scene(actionFrames: number, move: (k: number, balls: Ball[]) => { occluded?: OccludedBox[]; extra?: BallDetection[] } | void): FrameObservation[] {
@@ -1626,19 +1638,14 @@ test('a ball whose track steps onto the hand over it and is lost there, put down
   // puts it down, lingers, and goes
   for (let k = 0; k < 6; k++, i++) out.push(frame(i, [...others, { id: 1, ...dest }], [box(dest.x + 30, dest.y)]));
   for (let k = 0; k < 4 * FPS; k++, i++) out.push(frame(i, [...others, { id: 1, ...dest }]));
-  const recs = run(out);
-  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
-  const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
-  assert.equal(moved.length, 1, JSON.stringify(recs));
+  movedNotStruck(run(out));
 });
 
 test('a ball slid under a hand whose track began on the fingers before the ball was last seen, and ends on the ball put down, was moved: not picked up', () => {
   // (development clip 1241200: the fingers coming in over the side cushion were found as "balls" 0.2 s before ball
   // 12 was hidden; one of them moved with the hand and ended on the ball, put down 86 mm on. The ball's own track
   // was taken as gone from rest with no new ball come to rest anywhere, and the clip had a stroke "off the table")
-  const balls = layout();
-  const three = balls[3]!;
-  const others = balls.filter((b) => b !== three);
+  const { balls, ball: three, others } = setAside(3);
   const home = { x: three.x, y: three.y }, dest = { x: three.x - 4, y: three.y - 86 };
   const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 60, y0_mm: y - 200, x1_mm: x + 60, y1_mm: y + 40 });
   const out: FrameObservation[] = [];
@@ -1654,18 +1661,13 @@ test('a ball slid under a hand whose track began on the fingers before the ball 
   // puts it down and goes
   for (let k = 0; k < 6; k++, i++) out.push(frame(i, [...others, { id: 3, ...dest }], [box(dest.x, dest.y - 60)]));
   for (let k = 0; k < 4 * FPS; k++, i++) out.push(frame(i, [...others, { id: 3, ...dest }]));
-  const recs = run(out);
-  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
-  const moved = recs.filter((r): r is MovedRecord => r.type === 'moved');
-  assert.equal(moved.length, 1, JSON.stringify(recs));
+  movedNotStruck(run(out));
 });
 
 test('a ball whose track walks off along pieces of a hand coming over it onto a knuckle under the arm was not moved, when the arm goes and it is there', () => {
   // (development game 1275003 at 27.6 s: the track stepped 15 and 32 mm onto pieces of the fingers, then 76 mm onto a
   // knuckle found whole under the arm, and stayed on it; the ball never moved, and a `moved` record went out)
-  const balls = layout();
-  const three = balls[3]!;
-  const others = balls.filter((b) => b !== three);
+  const { balls, ball: three, others } = setAside(3);
   const home = { x: three.x, y: three.y };
   const knuckle: BallDetection = { x_mm: home.x - 100, y_mm: home.y + 13, conf: 0.8, cueLike: 0.03 };
   const arm: OccludedBox = { x0_mm: home.x - 160, y0_mm: home.y - 60, x1_mm: home.x + 60, y1_mm: home.y + 80 };
@@ -1683,9 +1685,7 @@ test('a ball whose track walks off along pieces of a hand coming over it onto a 
 test('a ball whose track steps onto pieces of the hand over it and is lost, slid 118 mm on by that hand, was moved', () => {
   // (development clip 1261209: the stroke its step began was judged a hand's while the track was lost, and the
   // ball, found on by a new track, was reunited with it with no `moved` record)
-  const balls = layout();
-  const three = balls[3]!;
-  const others = balls.filter((b) => b !== three);
+  const { balls, ball: three, others } = setAside(3);
   const home = { x: three.x, y: three.y }, dest = { x: three.x + 118, y: three.y - 14 };
   const box = (x: number, y: number): OccludedBox => ({ x0_mm: x - 50, y0_mm: y - 60, x1_mm: x + 50, y1_mm: y + 200 });
   const out: FrameObservation[] = [];
@@ -1702,9 +1702,7 @@ test('a ball whose track steps onto pieces of the hand over it and is lost, slid
   }
   for (let k = 0; k < 6; k++, i++) out.push(frame(i, [...others, { id: 3, ...dest }], [box(dest.x, dest.y)]));
   for (let k = 0; k < 4 * FPS; k++, i++) out.push(frame(i, [...others, { id: 3, ...dest }]));
-  const recs = run(out);
-  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
-  assert.equal(recs.filter((r) => r.type === 'moved').length, 1, JSON.stringify(recs));
+  movedNotStruck(run(out));
 });
 
 test('a cue ball that rebounds off a ball resting against a cushion, which barely moves, touched it; one turned back by the cushion beside it did not', () => {

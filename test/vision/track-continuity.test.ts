@@ -154,6 +154,19 @@ function rollTowards(tr: Tracker, corner: { x: number; y: number }, id: number, 
   return { id: trackId, b, i };
 }
 
+/**
+ * rollTowards() into a corner pocket, then `lost` frames with the ball unseen: it is taken as pocketed there. Its
+ * track's id, where it was last, the next frame, and the pocket's direction from the table's centre.
+ */
+function rolledInto(tr: Tracker, pocket: 'FR' | 'FL', id: number, steps: number, lost: number): { id: number; b: Ball; i: number; dx: number; dy: number } {
+  const mouth = pocketMouth(RUSSIAN_12FT, pocket);
+  const rolled = rollTowards(tr, mouth, id, steps);
+  let i = rolled.i;
+  for (let k = 0; k < lost; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+  assert.equal(tr.tracks.find((t) => t.id === rolled.id)!.state, 'pocketed');
+  return { ...rolled, i, dx: Math.sign(mouth.x), dy: Math.sign(mouth.y) };
+}
+
 test('a ball lost by a pocket that turns up again beside it is back on the table, and may be lost again; one that stays gone stays pocketed', () => {
   const mouth = pocketMouth(RUSSIAN_12FT, 'FR');
   let backAt: Ball = { id: 6, x: 0, y: 0 };
@@ -188,13 +201,10 @@ test('a ball lost by a pocket that turns up again beside it is back on the table
 test('a "ball" beside a pocket for one frame just after a ball was lost there, then gone, does not keep that ball on the table', () => {
   // (1195000 at 98.2 s: ball 6 lost in the head-right pocket; 0.3 s later something on the cushion's face,
   // found in part for one frame, took its track back out, and the stroke had ball 6 "still on the table")
-  const mouth = pocketMouth(RUSSIAN_12FT, 'FR');
-  const dx = Math.sign(mouth.x), dy = Math.sign(mouth.y);
   const tr = new Tracker(RUSSIAN_12FT);
-  const rolled = rollTowards(tr, mouth, 6, 18);
+  const rolled = rolledInto(tr, 'FR', 6, 18, 9);
+  const { dx, dy } = rolled;
   let i = rolled.i;
-  for (let k = 0; k < 9; k++, i++) tr.update(at(i, far.map((f) => det(f))));
-  assert.equal(tr.tracks.find((t) => t.id === rolled.id)!.state, 'pocketed');
   const flicker: Ball = { id: 6, x: rolled.b.x - dx * 60, y: rolled.b.y - dy * 60 };
   tr.update(at(i++, [det(flicker, { partial: true, conf: 0.67 }), ...far.map((f) => det(f))]));
   assert.ok(tr.tracks.find((x) => x.id === rolled.id)!.cameBack, 'taken back out for a moment');
@@ -209,13 +219,10 @@ test('a ball that fell into a corner pocket is not brought back by a "ball" foun
   // (965003 at 44.9 s: ball 9 went down in the FL pocket and a frame later the hole's dark mouth, 12 mm
   // from the surface's corner, was found as a "ball" and taken for it come back out)
   const m = pocketMouth(RUSSIAN_12FT, 'FL');
-  const dx = Math.sign(m.x), dy = Math.sign(m.y);
   const tr = new Tracker(RUSSIAN_12FT);
-  const rolled = rollTowards(tr, m, 9, 16);
-  const id = rolled.id;
+  const rolled = rolledInto(tr, 'FL', 9, 16, 10);
+  const { id, dx, dy } = rolled;
   let i = rolled.i;
-  for (let k = 0; k < 10; k++, i++) tr.update(at(i, far.map((f) => det(f))));
-  assert.equal(tr.tracks.find((t) => t.id === id)!.state, 'pocketed');
   const hole: Ball = { id: 9, x: m.x - dx * 8, y: m.y - dy * 9 };
   for (let k = 0; k < 10; k++, i++) tr.update(at(i, [det(hole, { partial: true }), ...far.map((f) => det(f))]));
   const t = tr.tracks.find((x) => x.id === id)!;

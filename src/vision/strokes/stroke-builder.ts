@@ -195,6 +195,11 @@ export class StrokeBuilder {
     return this.lastEnd_s;
   }
 
+  /** Whether the track stands under or beside a hand, an arm or the cue this frame (within a radius of a box). */
+  private underArm(t: Track): boolean {
+    return inBoxes(this.tracker.lastOccluded, t.x_mm, t.y_mm, this.R);
+  }
+
   private m(t: Track): Motion {
     let m = this.motion.get(t.id);
     if (!m) this.motion.set(t.id, (m = { active: false, restSince_s: null, anchor: null, occludedAtRest: false, hanging: false }));
@@ -238,7 +243,7 @@ export class StrokeBuilder {
       // may start a "stroke" that turns out to be none — 981203's, moved 32 mm, lost its record so)
       // (and clear of every arm: a knuckle under one, found whole, is no ball put down)
       if (m.hiddenAt && m.backInView_s !== undefined && t_s - m.backInView_s >= 0.3 && !t.last?.partial && !this.stroke && !m.active && speed < this.o.rest_mm_s
-        && !inBoxes(this.tracker.lastOccluded, t.x_mm, t.y_mm, this.R)) {
+        && !this.underArm(t)) {
         if (hypot2(t.x_mm - m.hiddenAt.x, t.y_mm - m.hiddenAt.y) > MOVED_mm) out.push(this.moved(t, m.askedAt_s ?? m.backInView_s));
         this.settleHidden(t.id);
       }
@@ -355,7 +360,7 @@ export class StrokeBuilder {
     if (st) {
       const s = this.tracker.tracks.find((x) => x.id === st.struck);
       if (s && s.state === 'visible' && this.m(s).active) {
-        st.struckMotion.see(t_s, st.t0_s, hypot2(s.vx_mm_s, s.vy_mm_s), inBoxes(this.tracker.lastOccluded, s.x_mm, s.y_mm, this.R), s.last?.partial ?? false, s.history.at(-1));
+        st.struckMotion.see(t_s, st.t0_s, hypot2(s.vx_mm_s, s.vy_mm_s), this.underArm(s), s.last?.partial ?? false, s.history.at(-1));
       }
       // (something found again on the struck ball's very place once its track is well away: see hiddenAsItLeft())
       const home = st.before.get(st.struck);
@@ -1274,7 +1279,7 @@ export class StrokeBuilder {
       return [];
     }
     const b = st.before.get(st.struck);
-    if (t && m && b && inBoxes(this.tracker.lastOccluded, t.x_mm, t.y_mm, this.R)) {
+    if (t && m && b && this.underArm(t)) {
       m.hiddenAt = m.flitFrom = { x: b[0], y: b[1] };
       m.backInView_s = m.askedAt_s = st.t0_s;
       return [];
