@@ -535,6 +535,30 @@ test('a ball struck hard, lost for a frame and then found only as a blurred stre
   assertStruckFromRest(cueStruck(41, (k) => (k === 1 ? [rest, tip] : k === 2 ? [] : [streak(x(k - 1), true)]), x(40)), 0.1);
 });
 
+test('a ball struck under an arm at a middling pace, its first sighting in part with its centre thrown aside, is the struck ball and meets the ball on its line', () => {
+  // (1285002 at 51.4 s: a cue ball struck from under the player's arm along the head cushion at 560 mm/s, first
+  // found on part of its outline at the arm's edge 15 mm off its straight run, was left to a new "ball" that
+  // never counted; a second later it met ball 3, and the stroke was "struck 3".) Hidden for the last frames
+  // before the strike; unseen a frame; found 16 mm aside, then on its line, with a middling look, into a ball
+  // 368 mm on, which rolls away
+  const arm: OccludedBox = { x0_mm: -1100, y0_mm: -700, x1_mm: -880, y1_mm: 90 };
+  const cueX = (k: number) => -900 + 19 * Math.min(k, 20) - 0.2 * Math.min(k, 20) ** 2;
+  const hitX = (k: number) => (k <= 20 ? -532 : -532 + 11 * Math.min(k - 20, 27) - 0.2 * Math.min(k - 20, 27) ** 2);
+  const ball = (x_mm: number, y_mm: number, cueLike: number, partial = false): BallDetection => ({ x_mm, y_mm, conf: 0.8, cueLike, ...(partial && { partial: true }) });
+  const balls = layout(), others = balls.slice(1);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, i < 2 * FPS - 5 ? balls : others, i >= FPS ? [arm] : [], [ball(hitX(0), 0, 0.03)]));
+  for (let k = 1; k <= 60; k++, i++) out.push(frame(i, others, k < 10 ? [arm] : [], [...(k < 2 ? [] : [ball(cueX(k), k === 2 ? 16 : 0, 0.3, k === 2)]), ball(hitX(k), 0, 0.03)]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, others, [], [ball(cueX(60), 0, 0.3), ball(hitX(60), 0, 0.03)]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.25, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
+  const hit = Object.entries(s[0]!.before ?? {}).find(([, p]) => p[0] === -532 && p[1] === 0)?.[0];
+  assert.ok(hit !== undefined && String(s[0]!.firstContact) === hit, JSON.stringify(s));
+});
+
 test('a ball struck hard under an arm, a blurred streak (never a whole outline) once clear, is the struck ball from where it rested', () => {
   // hidden under the arm (across the table, from the ball's side) for four frames, then partial all the way
   // (fast and blurred) until it stops
