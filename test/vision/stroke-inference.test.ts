@@ -555,7 +555,7 @@ test('a ball struck under an arm at a middling pace, its first sighting in part 
   assert.equal(s.length, 1, JSON.stringify(s));
   assert.equal(s[0]!.struck, 'cue', JSON.stringify(s));
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.25, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
-  const hit = Object.entries(s[0]!.before ?? {}).find(([, p]) => p[0] === -532 && p[1] === 0)?.[0];
+  const hit = Object.entries(s[0]!.before ?? {}).find(([, p]) => p?.[0] === -532 && p[1] === 0)?.[0];
   assert.ok(hit !== undefined && String(s[0]!.firstContact) === hit, JSON.stringify(s));
 });
 
