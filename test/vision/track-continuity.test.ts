@@ -638,6 +638,32 @@ test('a first contact whose track may have exchanged balls with another during t
   assert.equal(rolling.firstContact, 7);
 });
 
+test('a struck ball and its first contact each named now as the other was when the stroke began exchanged tracks where they met: the names then tell the stroke, flagged', () => {
+  // (1280400's break: the cue ball stopped dead against the apex ball 4, which came back off the rack; the cue
+  // ball's track went on with ball 4 and ball 4's took the cue ball up later: "struck 4", first contact none)
+  const cueTrack = track(1, { state: 'visible' });
+  const apex = track(3, { state: 'visible' });
+  const stroke = (apexThen: number): Stroke => ({
+    t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
+    firstContactTrack: 3, before: new Map([[1, [-1400, -190]], [3, [885, 0]]]), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMotion: seenMoving(20, 5000),
+    namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, apexThen]]), mixedAtStart: new Map(),
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false,
+  });
+  const ctx = {
+    names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 4, confidence: 0.86 }], [3, { id: 'cue', confidence: 0.95 }]]),
+    live: [cueTrack, apex], minConfidence: 0.5, fastGone_mm_s: 4000, restSince_s: () => 14,
+  };
+  const swapped = shotRecord(stroke(4), 15, false, ctx);
+  assert.equal(swapped.struck, 'cue');
+  assert.equal(swapped.firstContact, 4);
+  assert.deepEqual(swapped.before, { cue: [-1400, -190], 4: [885, 0] });
+  assert.ok(swapped.review.some((r) => r.what === 'struck'), JSON.stringify(swapped.review));
+  // the apex ball named 5 then: not an exchange of the two, the names now stand (an object ball struck, flagged)
+  const other = shotRecord(stroke(5), 15, false, ctx);
+  assert.equal(other.struck, 4);
+  assert.ok(other.review.some((r) => r.what === 'struck' && r.ball === 4), JSON.stringify(other.review));
+});
+
 test('a candidate that picks up a ball by a pocket just after a ball was lost there marks that one as maybe back out', () => {
   const { tr, dx, dy, b, id } = restingByPocket('HL', 4);
   let i = 30;

@@ -60,23 +60,34 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       }
       return n.id;
     };
-    const struck = name(st.struck, 'struck');
+    const fc = st.firstContactTrack;
+    const atStart = fc !== null ? st.namesAtStart.get(fc) : undefined;
+    const nameNow = fc !== null ? c.names.get(fc)?.id : undefined;
+    const struckAtStart = st.namesAtStart.get(st.struck);
+    // The struck ball and the ball it touched first, each named now as the other was when the stroke began:
+    // their tracks exchanged balls where they met (1280400's break: the cue ball stopped dead against the apex
+    // ball, which came back off the rack behind it, and each track went on with the other ball). What the
+    // stroke did before they met (which ball the cue struck, which it touched, where they stood) is told by
+    // the names they had then; flagged.
+    const exchanged = fc !== null && fc !== st.struck && !st.whileMoving && atStart !== undefined && struckAtStart !== undefined
+      && atStart !== struckAtStart && nameNow === struckAtStart && c.names.get(st.struck)?.id === atStart;
+    const struck = exchanged ? struckAtStart : name(st.struck, 'struck');
+    if (exchanged) {
+      review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `the tracks of ball ${struckAtStart} and ball ${atStart} were each named as the other when the stroke began: taken to have exchanged balls where they met` });
+    }
     // the cue striking an object ball (F3) is rare in play and costs the striker a penalty; the camera
     // reaching it more often means a cue ball it took for an object ball, or a ball that only jittered:
     // a person confirms it, however sure the name
     if (struck !== 'cue' && !review.some((r) => r.what === 'struck')) {
       review.push({ what: 'struck', ball: struck, confidence: round2(Math.min(0.7, c.names.get(st.struck)?.confidence ?? 0)), why: `an object ball, ${struck}, was taken as struck by the cue (F3): the cue ball mistaken for it, or a ball that only jittered` });
     }
-    const fc = st.firstContactTrack;
-    const atStart = fc !== null ? st.namesAtStart.get(fc) : undefined;
-    const nameNow = fc !== null ? c.names.get(fc)?.id : undefined;
-    const renamed = atStart !== undefined && nameNow !== undefined && atStart !== nameNow;
+    const renamed = !exchanged && atStart !== undefined && nameNow !== undefined && atStart !== nameNow;
     // with every ball at rest when the stroke began, the ball touched first kept its track until touched;
     // if the tracker then saw that track nearly exchange balls with another, the name it had when the
     // stroke began is about the ball touched, the name now about a ball it may have passed to
     const keptFromStart = renamed && !st.whileMoving
       && (c.mixedSoFar?.(fc!) ?? 0) - (st.mixedAtStart.get(fc!) ?? 0) >= EXCHANGED_SINCE_START;
-    const firstContactId = fc === null ? null : keptFromStart ? atStart! : name(fc, 'firstContact');
+    const firstContactId = fc === null ? null : keptFromStart || exchanged ? atStart! : name(fc, 'firstContact');
     if (keptFromStart) {
       review.push({ what: 'firstContact', ball: atStart, confidence: 0.4, why: `the ball the cue ball touched first was taken for ${atStart} when the stroke began; its track may have exchanged balls with another since and is taken for ${nameNow} now` });
     } else if (renamed) {
@@ -166,8 +177,8 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     if (truncated) review.push({ what: 'pocketed', confidence: 0.5, why: 'the video ended before every ball stopped' });
     const before: Record<string, XY_mm> = {};
     for (const [id, xy] of st.before) {
-      const n = c.names.get(id);
-      if (n) before[String(n.id)] = xy;
+      const n = exchanged && (id === st.struck || id === fc) ? st.namesAtStart.get(id) : c.names.get(id)?.id;
+      if (n !== undefined) before[String(n)] = xy;
     }
     const cuePath = st.cueSamples.length ? simplifyPath([...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
     const lastStop = Math.max(st.t0_s, ...c.live.map((t) => c.restSince_s(t) ?? t_s));
