@@ -709,6 +709,29 @@ test('a ball whose track an arm coming in takes off at a stroke\'s pace for thre
   assert.deepEqual(s.map((x) => [x.struck, x.t0]), [], 'no stroke');
 });
 
+test('a thin cut found only as the stroke ends (the ball touched crept off) is the first contact, though the cue ball ran on into a ball more than a second before the end', () => {
+  // (1285006 at 49.7 s: the cue ball grazed ball 7, which crept off at under 120 mm/s, and ran on into ball 13.
+  // The contact with 7, found at the stroke's end, was put where the cue ball had been a second before the end,
+  // past 13, and the path to it "ran into 13" first.) The cue ball rolls at 27 mm a frame past ball 1 66 mm off
+  // its line (ball 1 creeps 40 mm at 2 mm a frame), into ball 2 on its line, and follows on slowly for 1.5 s
+  const seenAt = (id: Ball['id'], x: number, y: number): BallDetection => seen({ id, x, y });
+  const still = layout().slice(3).map((b) => seen({ ...b, y: b.y * 1.6 }));
+  const hit = Math.round((332 + 900) / 27), cut = Math.round(900 / 27);
+  const cueX = (k: number) => (k <= hit ? -900 + 27 * k : 332 + 6 * Math.min(k - hit, 45));
+  const oneY = (k: number) => 66 + 2 * Math.max(0, Math.min(k - cut, 20));
+  const twoX = (k: number) => { const j = Math.max(0, Math.min(k - hit, 50)); return 400 + 25 * j - 0.25 * j * j; };
+  const at = (i: number, k: number): FrameObservation => ({ index: i, t_s: i / FPS, occluded: [], detections: [seenAt('cue', cueX(k), 0), seenAt(1, 0, oneY(k)), seenAt(2, twoX(k), 0), ...still] });
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(at(i, 0));
+  for (let k = 1; k <= 120; k++, i++) out.push(at(i, k));
+  for (let k = 0; k < 2 * FPS; k++, i++) out.push(at(i, 120));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  const grazed = Object.entries(s[0]!.before ?? {}).find(([, p]) => p?.[0] === 0 && p[1] === 66)?.[0];
+  assert.ok(grazed !== undefined && String(s[0]!.firstContact) === grazed, JSON.stringify(s));
+});
+
 test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly to count as moving, struck that ball (not a ball moved by hand)', () => {
   // the cue ball creeps at 140 mm/s under the cue, found once on its way; ball 1 rolls off at 260 mm/s,
   // slowing, touching nothing else

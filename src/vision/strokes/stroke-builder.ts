@@ -559,9 +559,16 @@ export class StrokeBuilder {
     return start;
   }
 
+  /**
+   * Where the track was seen nearest to `t_s`. The cue ball's place is looked for in the stroke's own samples
+   * too: its track keeps only its last second, and a contact found as the stroke ends (a thin cut's creep) may
+   * lie further back (1285006 at 49.7 s: the cue ball's contact with ball 7, found at the end, was put where the
+   * cue ball had been a second before the end, past ball 13, and its path "ran into 13" on the way).
+   */
   private positionAt(t: Track, t_s: number): { x: number; y: number } {
     let best = t.history[0] ?? { t_s: t.lastSeen_s, x_mm: t.x_mm, y_mm: t.y_mm };
-    for (const h of t.history) if (Math.abs(h.t_s - t_s) < Math.abs(best.t_s - t_s)) best = h;
+    const own = this.stroke && t.id === this.stroke.cueTrack ? this.stroke.cueSamples : [];
+    for (const h of [...own, ...t.history]) if (Math.abs(h.t_s - t_s) < Math.abs(best.t_s - t_s)) best = h;
     return { x: best.x_mm, y: best.y_mm };
   }
 
