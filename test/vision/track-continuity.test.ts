@@ -664,6 +664,24 @@ test('a struck ball and its first contact each named now as the other was when t
   assert.ok(other.review.some((r) => r.what === 'struck' && r.ball === 4), JSON.stringify(other.review));
 });
 
+test('the cue path ends at the first contact: samples after a contact found late and dated back are left out', () => {
+  // (1285006 at 49.7 s: a thin cut on ball 7, found as the stroke ended, left the cue ball's samples on to ball 13 in the path)
+  const cueTrack = track(1, { state: 'visible' });
+  const grazed = track(3, { state: 'visible' });
+  const st: Stroke = {
+    t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [{ cause: 1, target: 4, t_s: 11 }, { cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1,
+    cueSamples: [{ t_s: 10, x_mm: -900, y_mm: 0 }, { t_s: 10.5, x_mm: 0, y_mm: 0 }, { t_s: 11, x_mm: 300, y_mm: 100 }], cueAfter: [], cueContact: [0, 0],
+    firstContactTrack: 3, before: new Map([[1, [-900, 0]], [3, [0, 66]]]), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMotion: seenMoving(20, 800),
+    namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, 7]]), mixedAtStart: new Map(),
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false,
+  };
+  const ctx = {
+    names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: 'cue', confidence: 0.99 }], [3, { id: 7, confidence: 0.99 }]]),
+    live: [cueTrack, grazed], minConfidence: 0.5, fastGone_mm_s: 4000, restSince_s: () => 14,
+  };
+  assert.deepEqual(shotRecord(st, 15, false, ctx).cuePath, [[-900, 0], [0, 0]]);
+});
+
 test('a candidate that picks up a ball by a pocket just after a ball was lost there marks that one as maybe back out', () => {
   const { tr, dx, dy, b, id } = restingByPocket('HL', 4);
   let i = 30;

@@ -180,7 +180,10 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       const n = exchanged && (id === st.struck || id === fc) ? st.namesAtStart.get(id) : c.names.get(id)?.id;
       if (n !== undefined) before[String(n)] = xy;
     }
-    const cuePath = st.cueSamples.length ? simplifyPath([...st.cueSamples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
+    // (up to the first contact: one found late and dated back, a thin cut's creep, leaves the samples since in the stroke's)
+    const contactAt_s = Math.min(...st.contacts.filter((k) => fc !== null && ((k.cause === st.cueTrack && k.target === fc) || (k.target === st.cueTrack && k.cause === fc))).map((k) => k.t_s));
+    const toContact = st.cueSamples.filter((s, i) => i === 0 || s.t_s <= contactAt_s);
+    const cuePath = toContact.length ? simplifyPath([...toContact.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
     const lastStop = Math.max(st.t0_s, ...c.live.map((t) => c.restSince_s(t) ?? t_s));
     // two tracks given one name: keep one, and say the names are in doubt (never a record the rules refuse)
     const named = new Set<string>();
