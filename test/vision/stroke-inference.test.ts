@@ -425,6 +425,34 @@ function hiddenCue(hidden: number, back: boolean): FrameObservation[] {
   return out;
 }
 
+test('a resting ball whose track is thrown one way and back onto the pieces of a hand coming down over it, then hidden, was not struck; one struck into a cushion beside it, back off it, was', () => {
+  // (1285006 at 15.4 s: ball 3, 47 mm from touching the side cushion; a hand reached over it before the camera
+  // boxed it, its track went 27 mm one way and 36 mm back along fingertips, then under the arm: "struck 3")
+  const { balls, ball, others } = setAside(3);
+  const offsets = [[-2, 2], [16, -22], [-13, 0], [-43, 16], [-70, 23], [-73, 26], [-37, 57]];
+  const arm: OccludedBox = { x0_mm: ball.x - 150, y0_mm: ball.y - 60, x1_mm: ball.x + 60, y1_mm: ball.y + 400 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+  for (let k = 1; k <= 60; k++, i++) {
+    const o = offsets[k - 1];
+    out.push(frame(i, others, k >= 7 ? [arm] : [], o ? [{ x_mm: ball.x + o[0]!, y_mm: ball.y + o[1]!, conf: 0.8, cueLike: 0.03 }] : []));
+  }
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+  assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'moved'), [], 'the ball never moved');
+  // the cue ball 30 mm from touching the side cushion, struck nearly straight into it: back off it, going on along it
+  const cue: Ball = { id: 'cue', x: 240, y: RUSSIAN_12FT.width_mm / 2 - 34 - 30 };
+  const rest = layout().slice(1);
+  const struck: FrameObservation[] = [];
+  i = 0;
+  for (; i < 2 * FPS; i++) struck.push(frame(i, [cue, ...rest]));
+  const path = (k: number) => { const j = Math.min(k, 28); return { x: cue.x + 10 * j - 0.15 * j * j, y: cue.y + 30 - 30 * (j - 1) + 0.5 * (j - 1) ** 2 }; };
+  for (let k = 1; k <= 40; k++, i++) struck.push(frame(i, [{ id: 'cue', ...path(k) }, ...rest]));
+  const shotsStruck = shots(run(struck));
+  assert.equal(shotsStruck.length, 1, JSON.stringify(shotsStruck));
+  assert.equal(shotsStruck[0]!.struck, 'cue');
+});
+
 test('a ball gone from rest under the cue, its place clear and empty, left the table unseen: a stroke, flagged', () => {
   const s = shots(run(hiddenCue(20, false)));
   assert.equal(s.length, 1);

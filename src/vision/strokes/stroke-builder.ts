@@ -21,6 +21,7 @@ import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 import { StruckMotion } from './struck-motion.js';
 import { lostOverCushion } from './lost-over-cushion.js';
+import type { TurnerAt } from './turn-back.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -120,6 +121,8 @@ const SAME_MOMENT_S = 0.07;
 const FROZEN_SEEN_LATE_S = 0.5;
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 const CONTACT_NOISE_MM = 10;
+/** A ball within this of touching a cushion may be turned back by it (turnerAt(); four radii: a strike reaches it within a frame) */
+const TURNER_REACH_MM = 136;
 /** How far past touching (mm) a ball that stopped dead on another may be found: its centre a little short or blurred. */
 const KNOCK_SLACK_MM = 15;
 /** How long before a jaw ball was last seen a ball passing it counts as its touch (see passedBy()). */
@@ -1264,9 +1267,21 @@ export class StrokeBuilder {
     this.tracker.restUnseenAt(t, b[0], b[1]);
   }
 
+  /**
+   * What could turn a ball back at a place (turn-back.ts): a cushion within TURNER_REACH_MM of where the ball
+   * would touch it (the nearest one), a pocket's jaws where two cushions are that near or by a middle pocket's mouth.
+   */
+  private readonly turnerAt: TurnerAt = (x, y) => {
+    const alongL = this.spec.length_mm / 2 - this.R - Math.abs(x), alongW = this.spec.width_mm / 2 - this.R - Math.abs(y);
+    const nearEnd = alongL < TURNER_REACH_MM, nearSide = alongW < TURNER_REACH_MM;
+    if ((nearEnd && nearSide) || (nearSide && Math.abs(x) < this.spec.middlePocket_mm / 2 + this.R)) return 'pocket';
+    if (!nearEnd && !nearSide) return 'open';
+    return alongW < alongL ? { ux: 1, uy: 0 } : { ux: 0, uy: 1 };
+  };
+
   /** A ball that touched nothing and moved as a hand slides one, not as a cued ball leaves the tip (struck-motion.ts). */
   private wasCarried(st: Stroke): boolean {
-    return this.touchedNothing(st) && st.struckMotion.handMoved(st.t0_s, this.R, st.struckHome?.returned ?? false);
+    return this.touchedNothing(st) && st.struckMotion.handMoved(st.t0_s, this.R, st.struckHome?.returned ?? false, this.turnerAt);
   }
 
   /** The `moved` record for a ball carried by hand, or none if it ended within a radius of where it was (touched, not moved). */

@@ -7,6 +7,7 @@
 // was "struck 5".
 import type { TrackSample } from '../tracking/tracker.js';
 import { leaptThenCrawled } from './leap-then-crawl.js';
+import { turnedBack, type TurnerAt } from './turn-back.js';
 
 /** How long into a stroke the struck ball's path is kept to tell a leap onto a hand from a strike (leap-then-crawl.ts) */
 const PATH_S = 0.4;
@@ -65,9 +66,10 @@ export class StruckMotion {
   /**
    * Whether a ball that touched nothing, seen moving from `t0_s`, was slid by a hand: under or beside one for
    * most of its way, never faster than a hand slides one, sped up well after it began to move, or a leap onto
-   * a hand then a crawl. `returnedHome`: its start was re-dated, back on its spot first (StrokeBuilder.falseStart()).
+   * a hand then a crawl, or a turn back on itself out on the cloth (turn-back.ts). `returnedHome`: its start was
+   * re-dated, back on its spot first (StrokeBuilder.falseStart()); `turnerAt`: what could turn a ball back at a place (none: a cushion everywhere).
    */
-  handMoved(t0_s: number, R_mm: number, returnedHome: boolean): boolean {
+  handMoved(t0_s: number, R_mm: number, returnedHome: boolean, turnerAt: TurnerAt = () => 'pocket'): boolean {
     if (this.frames < 3) return false;
     const peakAfter_s = (this.peakAt_s ?? t0_s) - t0_s;
     const moved_s = (this.movingUntil_s ?? t0_s) - t0_s;
@@ -86,6 +88,6 @@ export class StruckMotion {
     // hand's pace, it was under the hand. 1241202: ball 14 slid 150 mm under a hand boxed only 0.4 s in, its
     // track on the fingers' edges at up to 317 mm/s, "struck 14")
     const underHand = this.covered + this.cut > 0.5 * this.frames && this.peak_mm_s < CUT_HAND_SPEED_mm_s;
-    return this.covered > 0.5 * this.frames || underHand || this.peak_mm_s < HAND_SPEED_mm_s || spedUpLate || leaptThenCrawled(this.path, R_mm, HAND_SPEED_mm_s);
+    return this.covered > 0.5 * this.frames || underHand || this.peak_mm_s < HAND_SPEED_mm_s || spedUpLate || leaptThenCrawled(this.path, R_mm, HAND_SPEED_mm_s) || turnedBack(this.path, turnerAt);
   }
 }
