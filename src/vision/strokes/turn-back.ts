@@ -4,7 +4,7 @@
 // turns back only the part of its motion across the cushion, never the part along it. A track whose step from
 // rest is followed by one going back the other way, both well over the centre's jitter (along the cushion
 // when one is near), was on something else: the pieces of a hand coming down over the ball (1285006 at
-// 15.4 s: ball 3 100 mm from the side cushion, its track thrown 27 mm one way and 36 mm back onto fingertips
+// 15.4 s: ball 3 47 mm short of touching the side cushion, its track thrown 27 mm one way and 36 mm back onto fingertips
 // as a hand reached over it before the camera boxed the hand, then hidden under it: "struck 3", F3; along the
 // cushion it went 18 mm one way and 29 mm back).
 import type { TrackSample } from '../tracking/tracker.js';

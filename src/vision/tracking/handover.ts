@@ -71,8 +71,9 @@ export function withoutLeadingLeap(cand: Track, R_mm: number): Track {
 /**
  * At most this many of a candidate's first samples may lie off the line of the rest: born under the edge of an
  * arm, a ball is found only in part at first, its centre thrown sideways (1285002 at 51.4 s: a cue ball struck
- * from under the player's arm along the head cushion, its first two centres 13–15 mm off a dead straight run,
- * and its candidate was never handed the hidden ball's track: the stroke was seen a second late as "struck 3").
+ * from under the player's arm along the head cushion, its first centre 15 mm aside of a dead straight run, so
+ * that its second lay 13 mm off the line drawn from the first; its candidate was never handed the hidden ball's
+ * track, and the stroke was seen a second late as "struck 3").
  */
 const LEADING_OFF_LINE = 2;
 
