@@ -737,6 +737,38 @@ test('a ball whose track an arm coming in takes off at a stroke\'s pace for thre
   assert.deepEqual(s.map((x) => [x.struck, x.t0]), [], 'no stroke');
 });
 
+test('a cue ball that touches two balls between two frames, its straight step passing just out of reach of the first, has a tie flagged and the ball its run in meets first', () => {
+  // (1295004 at 61.7 s, its centres rounded: the cue ball at 2.3 m/s, unseen for a frame, touched 14 and then 5
+  // between two samples; its step from (1027, 194) to (993, 155) passes 78.2 mm from 14's centre, just beyond
+  // reach, and 5 was taken without a word)
+  const cuePath: [number, number][] = [[1186, 567], [1153, 489], [1121, 414], [1090, 340], [NaN, NaN], [1027, 194], [993, 155], [964, 164], [935, 170], [906, 175]];
+  const aPath: [number, number][] = [[1065, 89], [1086, 59], [1105, 32], [1126, 10]];
+  const bPath: [number, number][] = [[965, 80], [932, 68], [901, 58], [884, 65]];
+  const still = layout().slice(1, 6).map((b) => det({ ...b, id: (b.id as number) + 5, x: b.x - 600 }));
+  const frameAt = (i: number, cue: [number, number], a: [number, number], b: [number, number]): FrameObservation => ({
+    index: i, t_s: i / FPS, occluded: [],
+    detections: [...(Number.isNaN(cue[0]) ? [] : [det({ id: 'cue', x: cue[0], y: cue[1] })]), det({ id: 5, x: b[0], y: b[1] }), det({ id: 14, x: a[0], y: a[1] }), ...still],
+  });
+  // (5's track is the older, as in the clip: its start is taken first, and 14's is then weighed against it)
+  // after the listed steps each ball runs on its last step's way, slowing to a stop in 20 frames
+  const onward = (p: [number, number][], k: number): [number, number] => {
+    if (k < p.length) return p[k]!;
+    const [x1, y1] = p.at(-1)!, [x0, y0] = p.at(-2)!;
+    const j = Math.min(k - p.length + 1, 20), d = j - j * j / 40;
+    return [x1 + (x1 - x0) * d, y1 + (y1 - y0) * d];
+  };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frameAt(i, cuePath[0]!, [1054, 106], [975, 89]));
+  const hit = 6; // the cue ball's first sample past both touches
+  for (let k = 1; k < 40; k++, i++) out.push(frameAt(i, onward(cuePath, k), k < hit ? [1054, 106] : onward(aPath, k - hit), k < hit ? [975, 89] : onward(bPath, k - hit)));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(frameAt(i, onward(cuePath, 40), onward(aPath, 40 - hit), onward(bPath, 40 - hit)));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, 14, JSON.stringify(s));
+  assert.ok(s[0]!.review.some((r) => r.what === 'firstContact' && /within a frame/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
+});
+
 test('a thin cut found only as the stroke ends (the ball touched crept off) is the first contact, though the cue ball ran on into a ball more than a second before the end', () => {
   // (1285006 at 49.7 s: the cue ball grazed ball 7, which crept off at under 120 mm/s, and ran on into ball 13.
   // The contact with 7, found at the stroke's end, was put where the cue ball had been a second before the end,

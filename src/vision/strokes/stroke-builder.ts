@@ -814,7 +814,12 @@ export class StrokeBuilder {
     const pathToFirst_s = firstWithin_s(path, { x: b[0], y: b[1] }, reach, st.t0_s);
     const reachedFirst_s = Number.isFinite(pathToFirst_s) ? pathToFirst_s : first.t_s;
     const frame_s = frameInterval_s(cue);
-    return { other_s: reachedOther_s, first_s: reachedFirst_s, tied: Math.abs(reachedOther_s - reachedFirst_s) < frame_s };
+    // (a ball set going in the same frame as the first contact that the sampled path never reached at all was
+    // reached between two samples, the path bent at a touch there: the samples cannot order the two. 1295004 at
+    // 61.7 s: the cue ball touched 14 and then 5 between two frames, its straight step passing 78.2 mm from
+    // 14's centre, and 5 was taken without a word)
+    const unreached = !Number.isFinite(reachedOther_s) && Math.abs(t_s - first.t_s) < frame_s;
+    return { other_s: reachedOther_s, first_s: reachedFirst_s, tied: unreached || Math.abs(reachedOther_s - reachedFirst_s) < frame_s };
   }
 
   /**
