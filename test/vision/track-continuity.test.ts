@@ -592,6 +592,29 @@ test('a ball put back on the table after it left (respotted) stands for its gone
   assert.equal(run(false, 2.3), true);
 });
 
+test('a cue ball that looks like any ball, gone from the table and named the cue ball by the stroke, holds no place in the set: put down in hand, it counts in half a second', () => {
+  // (1295001 at 70.8 s: an ivory cue ball, pocketed, put down in hand, held to the two seconds' wait of a ball
+  // beyond the set's count; the player's arm came over it 1.4 s in, and it was struck unbelieved)
+  const run = (namedCue: boolean) => {
+    const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
+    const balls: Ball[] = Array.from({ length: 15 }, (_, k) => ({ id: k + 1, x: -1200 + 170 * k, y: k % 2 ? -400 : 150 }));
+    const cue: Ball = { id: 'cue', x: -1225, y: 657 };
+    const plain = { cueLike: 0.03 };
+    let i = 0;
+    for (; i < 30; i++) tr.update(at(i, [...balls.map((b) => det(b)), det(cue, plain)]));
+    tr.update(at(i++, [...balls.map((b) => det(b)), det({ ...cue, y: cue.y + 183 }, plain)]));
+    for (let k = 0; k < 10; k++, i++) tr.update(at(i, balls.map((b) => det(b))));
+    const gone = tr.tracks.find((t) => t.state === 'offTable');
+    assert.ok(gone, 'the cue ball left the table');
+    if (namedCue) tr.goneAsCue(gone);
+    const placed = det({ id: 'cue', x: -1300, y: 250 }, plain);
+    for (let k = 0; k < 30; k++, i++) tr.update(at(i, [...balls.map((b) => det(b)), placed]));
+    return tr.tracks.find((t) => Math.hypot(t.x_mm - placed.x_mm, t.y_mm - placed.y_mm) < R)?.confirmed ?? false;
+  };
+  assert.equal(run(true), true, 'named the cue ball when it went: the one put down is the sixteenth ball');
+  assert.equal(run(false), false, 'not named so: every ball is held by a track, and the new one waits');
+});
+
 test('a first contact whose ball was named otherwise when it was touched (a track swapped as the rack scattered) is flagged', () => {
   const cue = track(1, { state: 'visible' });
   const three = track(3, { state: 'visible' });

@@ -1389,6 +1389,8 @@ export class StrokeBuilder {
       restSince_s: (t) => this.m(t).restSince_s,
       mixedSoFar: (id) => this.ids.mixedSoFar(id),
     });
+    // a cue ball gone from the table comes back, put down in hand: the tracker should not count it as held
+    for (const t of st.gone) if (names.get(t.id)?.id === 'cue') this.tracker.goneAsCue(t);
     // a ball left resting in a pocket's jaws may drop later by itself (R8)
     for (const t of live) {
       const z = this.tracker.zoneAt(t.x_mm, t.y_mm);

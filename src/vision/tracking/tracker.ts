@@ -75,6 +75,8 @@ export interface Track {
   roundSeen?: number;
   /** frames in which it was found clear of every occluder (a fast ball's blurred outline is partial, but clear) */
   clearSeen?: number;
+  /** gone from the table (pocketed, off it) as the ball the stroke's names called the cue ball (see goneAsCue()) */
+  goneAsCue?: boolean;
   /** mean look (how like the cue ball, see TrackerOptions.lookOf) over `lookN` whole detections */
   look?: number;
   lookN?: number;
@@ -614,7 +616,7 @@ export class Tracker {
     const born_s: number[] = [];
     for (const k of this.tracks) {
       if (!k.confirmed) continue;
-      const cue = cueLooking(k) === true;
+      const cue = cueLooking(k) === true || k.goneAsCue === true;
       if (k.state === 'pocketed' || k.state === 'offTable') {
         if (!cue) gone_s.push(k.lastSeen_s);
         continue;
@@ -1071,6 +1073,17 @@ export class Tracker {
   retire(lost: Track): void {
     const i = this.tracks.indexOf(lost);
     if (i >= 0) this.tracks.splice(i, 1);
+  }
+
+  /**
+   * The stroke inference named this gone track the cue ball: it is put back on the table, so it holds no place
+   * in the set's count (allHeld()) whatever it looked like. (1295001 at 70.8 s: a cue ball as ivory as the
+   * object balls, pocketed and put down in hand, was held to the two seconds' wait of a ball beyond the set's
+   * count; 1.4 s in, the player's arm came over it, and it was struck unbelieved: the stroke was missed and
+   * the first ball it hit taken as struck.)
+   */
+  goneAsCue(t: Track): void {
+    if (t.state === 'pocketed' || t.state === 'offTable') t.goneAsCue = true;
   }
 
   /**
