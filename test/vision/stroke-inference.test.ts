@@ -815,6 +815,39 @@ test('a cue ball pushed softly under the cue into a ball 29 mm off, too slowly t
   assert.equal(s[0]!.firstContact, 1);
 });
 
+test('a motion that turned back on itself as it started (a hand) and is now hidden does not hold a stroke begun soon after: a cue ball pushed softly into a ball is its own stroke', () => {
+  // (1295003 at 46.9 s: ball 4's track thrown onto a hand and back, then hidden under it, kept the motion open;
+  // the cue ball, pushed into ball 13 1.3 s later too slowly to count as moving, was taken into it: "struck 4")
+  const cue: Ball = { id: 'cue', x: 0, y: 0 };
+  const three: Ball = { id: 3, x: 240, y: 300 };
+  const rest = layout().slice(2).filter((b) => b.id !== 3);
+  const one = (k: number): Ball => ({ id: 1, x: 97 + Math.max(0, 8.7 * (k - 7) - 0.06 * (k - 7) ** 2), y: 0 });
+  const offsets = [[-2, 2], [16, -22], [-13, 0], [-43, 16], [-70, 23], [-73, 26], [-37, 57]];
+  const hand: OccludedBox = { x0_mm: three.x - 150, y0_mm: three.y - 60, x1_mm: three.x + 60, y1_mm: three.y + 400 };
+  const cueArm: OccludedBox = { x0_mm: -400, y0_mm: -20, x1_mm: -10, y1_mm: 20 };
+  const out: FrameObservation[] = [];
+  const push = (ds: BallDetection[], occ: OccludedBox[] = []) => out.push(at(out.length, ds, occ));
+  for (let k = 0; k < 2 * FPS; k++) push([cue, one(0), three, ...rest].map((b) => det(b)));
+  // the hand over ball 3: its track thrown one way and back, then the ball hidden under the hand
+  for (let k = 1; k <= 24; k++) {
+    const o = offsets[k - 1];
+    push([...[cue, one(0), ...rest].map((b) => det(b)), ...(o ? [det({ ...three, x: three.x + o[0]!, y: three.y + o[1]! })] : [])], k >= 7 ? [hand] : []);
+  }
+  // 0.6 s after ball 3 was last seen the cue ball creeps into ball 1 at 140 mm/s under the cue (see the test above)
+  for (let k = 1; k <= 60; k++) {
+    const x = k <= 6 ? 4.8 * k : 29 + Math.min(20, 1.5 * (k - 6));
+    push([...(k === 5 || (k > 12 && k % 2) ? [{ id: 'cue' as const, x, y: 0 }] : []), one(k), ...rest].map((b) => det(b)), [hand, { ...cueArm, x1_mm: x - 10 }]);
+  }
+  for (let k = 0; k < 3 * FPS; k++) push([{ id: 'cue' as const, x: 49, y: 0 }, one(60), three, ...rest].map((b) => det(b)));
+  const recs = run(out);
+  const s = shots(recs);
+  assert.equal(s.length, 1, JSON.stringify(recs));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - (2 + 25 / FPS)) < 0.2, `the stroke began when the cue ball was pushed (t0 ${s[0]!.t0})`);
+  assert.deepEqual(recs.filter((r) => r.type === 'moved'), [], 'ball 3 never moved');
+});
+
 /**
  * The cue ball rolls from `from` into a pocket's jaws at `jaw`, touching nothing, and stops there; the next
  * stroke strikes it out of them, `step_mm` a frame (1.7 m/s unless given; its first step, mid-frame,

@@ -21,7 +21,7 @@ import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 import { StruckMotion } from './struck-motion.js';
 import { lostOverCushion } from './lost-over-cushion.js';
-import type { TurnerAt } from './turn-back.js';
+import { turnedBack, type TurnerAt } from './turn-back.js';
 
 export type VisionRecord = ShotRecord | MovedRecord | FallRecord;
 
@@ -382,7 +382,13 @@ export class StrokeBuilder {
     if (st) {
       // a ball lost from view for a while no longer holds the stroke open (it is flagged instead)
       const moving = live.some((t) => this.m(t).active && (t.state === 'visible' || t_s - t.lastSeen_s < 1));
-      if (!moving && t_s - st.t0_s > this.o.rest_s) out.push(...this.closeStroke(st, t_s, false).records);
+      // nor one whose struck ball, hidden or still now, turned back on itself as it started, touching nothing: a
+      // hand's (turn-back.ts), over, and a stroke begun meanwhile is a stroke of its own (1295003 at 46.9 s: ball 4's
+      // track thrown onto a hand and back, then hidden under it, kept the motion open for a second; the cue ball,
+      // pushed into ball 13 1.3 s later, was taken into it: "struck 4", and the stroke itself unseen)
+      const s = this.tracker.tracks.find((x) => x.id === st.struck);
+      const handDone = !(s && s.state === 'visible' && this.m(s).active) && this.touchedNothing(st) && turnedBack(st.struckMotion.path, this.turnerAt);
+      if ((!moving || handDone) && t_s - st.t0_s > this.o.rest_s) out.push(...this.closeStroke(st, t_s, false).records);
     }
     return out;
   }
