@@ -382,13 +382,7 @@ export class StrokeBuilder {
     if (st) {
       // a ball lost from view for a while no longer holds the stroke open (it is flagged instead)
       const moving = live.some((t) => this.m(t).active && (t.state === 'visible' || t_s - t.lastSeen_s < 1));
-      // nor one whose struck ball, hidden or still now, turned back on itself as it started, touching nothing: a
-      // hand's (turn-back.ts), over, and a stroke begun meanwhile is a stroke of its own (1295003 at 46.9 s: ball 4's
-      // track thrown onto a hand and back, then hidden under it, kept the motion open for a second; the cue ball,
-      // pushed into ball 13 1.3 s later, was taken into it: "struck 4", and the stroke itself unseen)
-      const s = this.tracker.tracks.find((x) => x.id === st.struck);
-      const handDone = !(s && s.state === 'visible' && this.m(s).active) && this.touchedNothing(st) && turnedBack(st.struckMotion.path, this.turnerAt);
-      if ((!moving || handDone) && t_s - st.t0_s > this.o.rest_s) out.push(...this.closeStroke(st, t_s, false).records);
+      if (t_s - st.t0_s > this.o.rest_s && (!moving || this.handMotionOver(st))) out.push(...this.closeStroke(st, t_s, false).records);
     }
     return out;
   }
@@ -1289,6 +1283,19 @@ export class StrokeBuilder {
     if (!nearEnd && !nearSide) return 'open';
     return alongW < alongL ? { ux: 1, uy: 0 } : { ux: 0, uy: 1 };
   };
+
+  /**
+   * A motion whose struck ball, hidden or still now, turned back on itself as it started, touching nothing: a
+   * hand's (turn-back.ts), and over, so that a stroke begun meanwhile is a stroke of its own. (1295003 at 46.9 s:
+   * ball 4's track thrown onto a hand and back, then hidden under it, held the motion open as a ball lost under a
+   * second does; the cue ball, pushed into ball 13 1.3 s after the motion began, was taken into it: "struck 4", and
+   * the stroke itself unseen.)
+   */
+  private handMotionOver(st: Stroke): boolean {
+    const s = this.tracker.tracks.find((x) => x.id === st.struck);
+    if (s && s.state === 'visible' && this.m(s).active) return false;
+    return this.touchedNothing(st) && turnedBack(st.struckMotion.path, this.turnerAt);
+  }
 
   /** A ball that touched nothing and moved as a hand slides one, not as a cued ball leaves the tip (struck-motion.ts). */
   private wasCarried(st: Stroke): boolean {
