@@ -8,15 +8,13 @@ import { insideNose_mm, type TableSpec } from '../../table/geometry.js';
 import type { IdentityBook, Naming } from '../identity/identity-book.js';
 import { BACK_OUT_S, type Track, type Tracker, type TrackSample } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
-import type { Contact, Stroke } from './stroke-state.js';
+import type { Stroke } from './stroke-state.js';
 import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
 import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, keptAway, lastStep_mm, leftAndCameBack, nearestSample, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
-import { cornerInGap } from './path-corner.js';
-import { firstBallOnPath, type RestingBall } from './path-blocker.js';
-import { firstOnRunIn } from './tied-contact.js';
+import { CONTACT_NOISE_MM, firstContactByCorner, firstContactByPath, firstContactByRunIn, firstContactSeen } from './first-contact-checks.js';
 import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 import { StruckMotion } from './struck-motion.js';
@@ -69,11 +67,6 @@ const JAW_STRIKE_MM_S = 500;
 const HOME_mm = 6;
 /** ... and this far off it, it was seen off it (a centre thrown off by the cue's tip, or the ball leaving). */
 const JITTER_mm = 10;
-/**
- * How far (mm) the cue ball's path must overlap a resting ball to have run into it: centres are good to a
- * few mm at rest, the cue ball's to more when it is blurred at a break.
- */
-const PATH_OVERLAP_MM = 10;
 /** how far beyond touching a rolling cue ball lost from sight may be from a ball it could still reach unseen */
 const CONTACT_REACH_MM = 40;
 
@@ -119,8 +112,6 @@ const FROZEN_MM = 8;
 const SAME_MOMENT_S = 0.07;
 /** A cue ball taken as struck frozen against the ball that moved is its stroke's still if seen leaving this soon after (s). */
 const FROZEN_SEEN_LATE_S = 0.5;
-/** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
-const CONTACT_NOISE_MM = 10;
 /** A ball within this of touching a cushion may be turned back by it (turnerAt(); four radii: a strike reaches it within a frame) */
 const TURNER_REACH_MM = 136;
 /** How far past touching (mm) a ball that stopped dead on another may be found: its centre a little short or blurred. */
@@ -822,78 +813,6 @@ export class StrokeBuilder {
     return { other_s: reachedOther_s, first_s: reachedFirst_s, tied: unreached || Math.abs(reachedOther_s - reachedFirst_s) < frame_s };
   }
 
-  /**
-   * A first contact tied with another ball's (the cue ball reached both within a frame, see reachOrder()):
-   * the one its straight run in meets first (tied-contact.ts), still flagged as a tie, and the cue ball's
-   * contact where the line meets it (the path check after this reads it). Only with the tied
-   * balls at rest when the stroke began (where they stood is known).
-   */
-  private firstContactByRunIn(st: Stroke): void {
-    const ties = st.firstContactTies;
-    if (!ties || st.cueTrack === null || st.firstContactTrack === null || !ties.has(st.firstContactTrack)) return;
-    const touched = st.contacts.filter((c) => (c.cause === st.cueTrack && ties.has(c.target)) || (c.target === st.cueTrack && ties.has(c.cause)));
-    if (!touched.length) return;
-    const by_s = Math.min(...touched.map((c) => c.t_s));
-    const balls: RestingBall[] = [];
-    for (const id of ties) {
-      const p = st.before.get(id);
-      if (!p || st.rollingAtStart.has(id)) return;
-      balls.push({ id, x_mm: p[0], y_mm: p[1] });
-    }
-    const met = firstOnRunIn(st.cueSamples.filter((s) => s.t_s <= by_s), balls, 2 * this.R, 2 * this.R + CONTACT_NOISE_MM);
-    if (!met) return;
-    st.firstContactTrack = met.id;
-    st.cueContact = met.at;
-  }
-
-  /**
-   * A first contact seen behind a ball the cue ball's path ran into (their centres closer than two radii
-   * less PATH_OVERLAP_MM) is that ball instead, flagged; so is a stroke with no contact seen whose cue
-   * ball ran into one. Only with every ball at rest when the stroke began (where they stood is known).
-   */
-  private firstContactByPath(st: Stroke): void {
-    if (st.cueTrack === null || st.whileMoving || st.cueSamples.length < 2) return;
-    // only the path before the contact seen: one found when the stroke was over (895003 at 17.5 s: a
-    // thin cut on 12, its time known only from how the balls went on) left the samples running on past
-    // it, and the cue ball's run after the cut into ball 1 was taken for a first contact "before" it
-    const seen = firstContactSeen(st);
-    const samples = seen ? st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s) : st.cueSamples;
-    const path: XY_mm[] = [...samples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
-    if (path.length < 2) return;
-    const balls = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
-    const first = firstBallOnPath(path, balls, 2 * this.R - PATH_OVERLAP_MM);
-    if (!first || first.id === st.firstContactTrack) return;
-    st.firstContactBehind = st.firstContactTrack;
-    st.firstContactTrack = first.id;
-  }
-
-  /**
-   * A first contact in a frame the cue ball was not seen in (or in a step longer than a ball's width),
-   * where its run in and its run out meet at a corner touching another ball than the one taken (and not
-   * that one): the ball at the corner instead, flagged as a path's correction is (see path-corner.ts).
-   */
-  private firstContactByCorner(st: Stroke): void {
-    if (st.cueTrack === null || st.whileMoving || st.firstContactTrack === null) return;
-    const fc = st.firstContactTrack;
-    const first = firstContactSeen(st);
-    if (!first) return;
-    const c = cornerInGap([...st.cueSamples, ...st.cueAfter], first.t_s, 2 * this.R);
-    if (!c) return;
-    const reach = 2 * this.R + CONTACT_NOISE_MM;
-    const taken = st.before.get(fc);
-    if (taken && hypot2(taken[0] - c[0], taken[1] - c[1]) <= reach) return;
-    let best: number | null = null, bestD = reach;
-    for (const [id, [x, y]] of st.before) {
-      if (id === st.cueTrack || id === st.struck) continue;
-      const d = hypot2(x - c[0], y - c[1]);
-      if (d < bestD) { best = id; bestD = d; }
-    }
-    if (best === null) return;
-    st.firstContactBehind = fc;
-    st.firstContactTrack = best;
-    st.cueContact = c;
-  }
-
   /** The track's naming among the balls on the table by the evidence so far. */
   private namingNow(id: number): Naming | undefined {
     return this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(id);
@@ -1391,9 +1310,9 @@ export class StrokeBuilder {
     const names = this.ids.resolve(tracks, this.allowed());
     this.struckWasTheCueBall(st, names);
     firstContactAmongFirstMovers(st);
-    this.firstContactByRunIn(st);
-    this.firstContactByCorner(st);
-    this.firstContactByPath(st);
+    firstContactByRunIn(st, this.R);
+    firstContactByCorner(st, this.R);
+    firstContactByPath(st, this.R);
     this.shiftedNotTouched(st);
     const live = this.tracker.live();
     const shot = shotRecord(st, t_s, truncated, {
@@ -1456,14 +1375,6 @@ export class StrokeBuilder {
     return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
   }
 }
-
-/** The contact seen between the cue ball and the first contact taken so far, if it was seen (not inferred). */
-function firstContactSeen(st: Stroke): Contact | undefined {
-  const fc = st.firstContactTrack;
-  if (fc === null || st.cueTrack === null) return undefined;
-  return st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
-}
-
 
 /** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
 function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {

@@ -1,0 +1,96 @@
+// Checks of the first contact once a stroke is over, from where the balls stood and the cue ball's samples:
+// the straight run in for a tie within a frame (tied-contact.ts), a ball the path ran into before the contact
+// seen (path-blocker.ts), a corner of the path in a frame the cue ball was not seen in (path-corner.ts).
+import type { XY_mm } from '../../protocol/records.js';
+import type { Contact, Stroke } from './stroke-state.js';
+import { cornerInGap } from './path-corner.js';
+import { firstBallOnPath, type RestingBall } from './path-blocker.js';
+import { firstOnRunIn } from './tied-contact.js';
+import { hypot2 } from '../hypot2.js';
+
+/** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
+export const CONTACT_NOISE_MM = 10;
+/**
+ * How far (mm) the cue ball's path must overlap a resting ball to have run into it: centres are good to a
+ * few mm at rest, the cue ball's to more when it is blurred at a break.
+ */
+const PATH_OVERLAP_MM = 10;
+
+/** The contact seen between the cue ball and the first contact taken so far, if it was seen (not inferred). */
+export function firstContactSeen(st: Stroke): Contact | undefined {
+  const fc = st.firstContactTrack;
+  if (fc === null || st.cueTrack === null) return undefined;
+  return st.contacts.find((c) => (c.cause === st.cueTrack && c.target === fc) || (c.target === st.cueTrack && c.cause === fc));
+}
+
+/**
+ * A first contact tied with another ball's (the cue ball reached both within a frame, see reachOrder()):
+ * the one its straight run in meets first (tied-contact.ts), still flagged as a tie, and the cue ball's
+ * contact where the line meets it (the path check after this reads it). Only with the tied
+ * balls at rest when the stroke began (where they stood is known).
+ */
+export function firstContactByRunIn(st: Stroke, R_mm: number): void {
+  const ties = st.firstContactTies;
+  if (!ties || st.cueTrack === null || st.firstContactTrack === null || !ties.has(st.firstContactTrack)) return;
+  const touched = st.contacts.filter((c) => (c.cause === st.cueTrack && ties.has(c.target)) || (c.target === st.cueTrack && ties.has(c.cause)));
+  if (!touched.length) return;
+  const by_s = Math.min(...touched.map((c) => c.t_s));
+  const balls: RestingBall[] = [];
+  for (const id of ties) {
+    const p = st.before.get(id);
+    if (!p || st.rollingAtStart.has(id)) return;
+    balls.push({ id, x_mm: p[0], y_mm: p[1] });
+  }
+  const met = firstOnRunIn(st.cueSamples.filter((s) => s.t_s <= by_s), balls, 2 * R_mm, 2 * R_mm + CONTACT_NOISE_MM);
+  if (!met) return;
+  st.firstContactTrack = met.id;
+  st.cueContact = met.at;
+}
+
+/**
+ * A first contact seen behind a ball the cue ball's path ran into (their centres closer than two radii
+ * less PATH_OVERLAP_MM) is that ball instead, flagged; so is a stroke with no contact seen whose cue
+ * ball ran into one. Only with every ball at rest when the stroke began (where they stood is known).
+ */
+export function firstContactByPath(st: Stroke, R_mm: number): void {
+  if (st.cueTrack === null || st.whileMoving || st.cueSamples.length < 2) return;
+  // only the path before the contact seen: one found when the stroke was over (895003 at 17.5 s: a
+  // thin cut on 12, its time known only from how the balls went on) left the samples running on past
+  // it, and the cue ball's run after the cut into ball 1 was taken for a first contact "before" it
+  const seen = firstContactSeen(st);
+  const samples = seen ? st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s) : st.cueSamples;
+  const path: XY_mm[] = [...samples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
+  if (path.length < 2) return;
+  const balls = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+  const first = firstBallOnPath(path, balls, 2 * R_mm - PATH_OVERLAP_MM);
+  if (!first || first.id === st.firstContactTrack) return;
+  st.firstContactBehind = st.firstContactTrack;
+  st.firstContactTrack = first.id;
+}
+
+/**
+ * A first contact in a frame the cue ball was not seen in (or in a step longer than a ball's width),
+ * where its run in and its run out meet at a corner touching another ball than the one taken (and not
+ * that one): the ball at the corner instead, flagged as a path's correction is (see path-corner.ts).
+ */
+export function firstContactByCorner(st: Stroke, R_mm: number): void {
+  if (st.cueTrack === null || st.whileMoving || st.firstContactTrack === null) return;
+  const fc = st.firstContactTrack;
+  const first = firstContactSeen(st);
+  if (!first) return;
+  const c = cornerInGap([...st.cueSamples, ...st.cueAfter], first.t_s, 2 * R_mm);
+  if (!c) return;
+  const reach = 2 * R_mm + CONTACT_NOISE_MM;
+  const taken = st.before.get(fc);
+  if (taken && hypot2(taken[0] - c[0], taken[1] - c[1]) <= reach) return;
+  let best: number | null = null, bestD = reach;
+  for (const [id, [x, y]] of st.before) {
+    if (id === st.cueTrack || id === st.struck) continue;
+    const d = hypot2(x - c[0], y - c[1]);
+    if (d < bestD) { best = id; bestD = d; }
+  }
+  if (best === null) return;
+  st.firstContactBehind = fc;
+  st.firstContactTrack = best;
+  st.cueContact = c;
+}
