@@ -112,8 +112,8 @@ const FROZEN_MM = 8;
 const SAME_MOMENT_S = 0.07;
 /** A cue ball taken as struck frozen against the ball that moved is its stroke's still if seen leaving this soon after (s). */
 const FROZEN_SEEN_LATE_S = 0.5;
-/** A ball within this of touching a cushion may be turned back by it (turnerAt(); four radii: a strike reaches it within a frame) */
-const TURNER_REACH_MM = 136;
+/** A ball within this many radii of touching a cushion may be turned back by it (turnerAt(); a strike covers that within a frame) */
+const TURNER_REACH_RADII = 4;
 /** How far past touching (mm) a ball that stopped dead on another may be found: its centre a little short or blurred. */
 const KNOCK_SLACK_MM = 15;
 /** How long before a jaw ball was last seen a ball passing it counts as its touch (see passedBy()). */
@@ -1192,15 +1192,13 @@ export class StrokeBuilder {
   }
 
   /**
-   * What could turn a ball back at a place (turn-back.ts): a cushion within TURNER_REACH_MM of where the ball
-   * would touch it (the nearest one), a pocket's jaws where two cushions are that near or by a middle pocket's mouth.
+   * What could turn a ball back at a place (turn-back.ts): a pocket's jaws within its zone (the tracker's), the
+   * nearest cushion within TURNER_REACH_RADII of where the ball would touch it, else nothing.
    */
   private readonly turnerAt: TurnerAt = (x, y) => {
-    const alongL = this.spec.length_mm / 2 - this.R - Math.abs(x), alongW = this.spec.width_mm / 2 - this.R - Math.abs(y);
-    const nearEnd = alongL < TURNER_REACH_MM, nearSide = alongW < TURNER_REACH_MM;
-    if ((nearEnd && nearSide) || (nearSide && Math.abs(x) < this.spec.middlePocket_mm / 2 + this.R)) return 'pocket';
-    if (!nearEnd && !nearSide) return 'open';
-    return alongW < alongL ? { ux: 1, uy: 0 } : { ux: 0, uy: 1 };
+    if (this.tracker.zoneAt(x, y)) return 'pocket';
+    if (insideNose_mm(this.spec, x, y) - this.R >= TURNER_REACH_RADII * this.R) return 'open';
+    return this.spec.width_mm / 2 - Math.abs(y) < this.spec.length_mm / 2 - Math.abs(x) ? { ux: 1, uy: 0 } : { ux: 0, uy: 1 };
   };
 
   /**
