@@ -8,6 +8,7 @@ import { simplifyPath } from './path.js';
 import type { Stroke } from './stroke-state.js';
 import { lastStepSpeed } from './track-steps.js';
 import { hypot2 } from '../hypot2.js';
+import { firstContactSeen } from './first-contact-checks.js';
 
 export interface ShotContext {
   /** the names of the tracks on the table when the stroke began */
@@ -181,7 +182,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       if (n !== undefined) before[String(n)] = xy;
     }
     // (up to the first contact: one found late and dated back, a thin cut's creep, leaves the samples since in the stroke's)
-    const contactAt_s = Math.min(...st.contacts.filter((k) => fc !== null && ((k.cause === st.cueTrack && k.target === fc) || (k.target === st.cueTrack && k.cause === fc))).map((k) => k.t_s));
+    const contactAt_s = firstContactSeen(st)?.t_s ?? Infinity;
     const toContact = st.cueSamples.filter((s, i) => i === 0 || s.t_s <= contactAt_s);
     const cuePath = toContact.length ? simplifyPath([...toContact.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
     const lastStop = Math.max(st.t0_s, ...c.live.map((t) => c.restSince_s(t) ?? t_s));
