@@ -425,18 +425,22 @@ function hiddenCue(hidden: number, back: boolean): FrameObservation[] {
   return out;
 }
 
+/** 1285006's hand coming down over a resting ball: where (mm from its place) the track's centre was thrown in the hand's first frames. */
+const THROWN_BY_HAND: readonly (readonly [number, number])[] = [[-2, 2], [16, -22], [-13, 0], [-43, 16], [-70, 23], [-73, 26], [-37, 57]];
+/** That hand's box over a ball at `b`, from its seventh frame on (the camera boxed it late). */
+const handOverBall = (b: { x: number; y: number }): OccludedBox => ({ x0_mm: b.x - 150, y0_mm: b.y - 60, x1_mm: b.x + 60, y1_mm: b.y + 400 });
+
 test('a resting ball whose track is thrown one way and back onto the pieces of a hand coming down over it, then hidden, was not struck; one struck into a cushion beside it, back off it, was', () => {
   // (1285006 at 15.4 s: ball 3, 47 mm from touching the side cushion; a hand reached over it before the camera
   // boxed it, its track went 27 mm one way and 36 mm back along fingertips, then under the arm: "struck 3")
   const { balls, ball, others } = setAside(3);
-  const offsets = [[-2, 2], [16, -22], [-13, 0], [-43, 16], [-70, 23], [-73, 26], [-37, 57]];
-  const arm: OccludedBox = { x0_mm: ball.x - 150, y0_mm: ball.y - 60, x1_mm: ball.x + 60, y1_mm: ball.y + 400 };
+  const arm = handOverBall(ball);
   const out: FrameObservation[] = [];
   let i = 0;
   for (; i < 2 * FPS; i++) out.push(frame(i, balls));
   for (let k = 1; k <= 60; k++, i++) {
-    const o = offsets[k - 1];
-    out.push(frame(i, others, k >= 7 ? [arm] : [], o ? [{ x_mm: ball.x + o[0]!, y_mm: ball.y + o[1]!, conf: 0.8, cueLike: 0.03 }] : []));
+    const o = THROWN_BY_HAND[k - 1];
+    out.push(frame(i, others, k >= 7 ? [arm] : [], o ? [{ x_mm: ball.x + o[0], y_mm: ball.y + o[1], conf: 0.8, cueLike: 0.03 }] : []));
   }
   for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
   assert.deepEqual(run(out).filter((r) => r.type === 'shot' || r.type === 'moved'), [], 'the ball never moved');
@@ -822,16 +826,15 @@ test('a motion that turned back on itself as it started (a hand) and is now hidd
   const three: Ball = { id: 3, x: 240, y: 300 };
   const rest = layout().slice(2).filter((b) => b.id !== 3);
   const one = (k: number): Ball => ({ id: 1, x: 97 + Math.max(0, 8.7 * (k - 7) - 0.06 * (k - 7) ** 2), y: 0 });
-  const offsets = [[-2, 2], [16, -22], [-13, 0], [-43, 16], [-70, 23], [-73, 26], [-37, 57]];
-  const hand: OccludedBox = { x0_mm: three.x - 150, y0_mm: three.y - 60, x1_mm: three.x + 60, y1_mm: three.y + 400 };
+  const hand = handOverBall(three);
   const cueArm: OccludedBox = { x0_mm: -400, y0_mm: -20, x1_mm: -10, y1_mm: 20 };
   const out: FrameObservation[] = [];
   const push = (ds: BallDetection[], occ: OccludedBox[] = []) => out.push(at(out.length, ds, occ));
   for (let k = 0; k < 2 * FPS; k++) push([cue, one(0), three, ...rest].map((b) => det(b)));
   // the hand over ball 3: its track thrown one way and back, then the ball hidden under the hand
   for (let k = 1; k <= 24; k++) {
-    const o = offsets[k - 1];
-    push([...[cue, one(0), ...rest].map((b) => det(b)), ...(o ? [det({ ...three, x: three.x + o[0]!, y: three.y + o[1]! })] : [])], k >= 7 ? [hand] : []);
+    const o = THROWN_BY_HAND[k - 1];
+    push([...[cue, one(0), ...rest].map((b) => det(b)), ...(o ? [det({ ...three, x: three.x + o[0], y: three.y + o[1] })] : [])], k >= 7 ? [hand] : []);
   }
   // 0.6 s after ball 3 was last seen the cue ball creeps into ball 1 at 140 mm/s under the cue (see the test above)
   for (let k = 1; k <= 60; k++) {
