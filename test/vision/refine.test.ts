@@ -56,6 +56,7 @@ test('a cue shaft as wide as a ball across the patch is a tube', () => {
 // 965006: ball 12 at rest, its numeral circled; along most rays the ring's edges (ivory to black) were
 // stronger than the ball's own outline against a light cloth, the fit was pulled off towards the ring and
 // kept under 40% of its rays on the circle: the ball was dropped, its track lost, a stroke misread.
+// (1291201 the same on dark cloth: the ball was kept, but its centre was 18 mm off.)
 test('a ball whose numeral\'s ring is a stronger edge than its outline on a light cloth is still seen round most of its outline', () => {
   const light: [number, number, number] = [120, 180, 140];
   const lightCloth: ClothModel = { ...cloth, chroma: [120 / 440, 180 / 440], brightness: 440 / 3 };
@@ -66,10 +67,12 @@ test('a ball whose numeral\'s ring is a stronger edge than its outline on a ligh
   }, light);
   const f = refineCircle(img, C + 1, C, { a: R, b: R, angle: 0 }, lightCloth, lightCloth.chroma, 12);
   assert.ok(f, 'a fit');
-  assert.ok(f.coverage < 0.4, `the ring takes most rays' strongest edge (coverage ${f.coverage.toFixed(2)})`);
   assert.ok(f.seenRound >= 0.7, `the outline is crossed on ${(100 * f.seenRound).toFixed(0)}% of the rays`);
   assert.equal(f.tube, false);
-  assert.ok(Math.hypot(f.cx - C, f.cy - C) < R / 3, `centre (${f.cx.toFixed(1)}, ${f.cy.toFixed(1)})`);
+  // 1291201: the ring's edges, taken as the outline on most rays, drew the centre 8 px off (here 3.8 px, with
+  // under a third of the rays on the circle); the outline is the edge with the ball inside and the cloth beyond
+  assert.ok(f.coverage >= 0.7, `the outline, not the ring, on most rays (coverage ${f.coverage.toFixed(2)})`);
+  assert.ok(Math.hypot(f.cx - C, f.cy - C) < 1, `centre (${f.cx.toFixed(1)}, ${f.cy.toFixed(1)})`);
 });
 
 // 980901: a yellow cue ball on blue cloth, every ray's edge on its outline, was reported with a gap of the

@@ -36,6 +36,8 @@ export interface CircleFit {
 }
 
 const K = 24;
+/** An edge this share of a ray's strongest may be its outline (a numeral's ring is often the strongest). */
+const OUTLINE_SHARE = 0.3;
 /**
  * Each ray's gradient profile (ray k from k × n, its length in profLen, -1 for none), reused by every call: one
  * array, not 24 new ones a candidate.
@@ -82,9 +84,9 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   profLen.fill(-1);
   const prev = new Float64Array(3), cur = new Float64Array(3);
   let clipped = false;
+  let clothInside = 0;
   for (let k = 0; k < K; k++) {
     const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
-    let best = 0, bestT = -1;
     const p0 = k * n;
     let len = 0;
     let ok = sampleOpp(img, cx0 + ca * tMin, cy0 + sa * tMin, prev);
@@ -98,8 +100,34 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     }
     if (!ok) clipped = true;
     profLen[k] = len;
+    if (clothBeyond(img, cx0 + ca * tMin, cy0 + sa * tMin, cloth, clothMean)) clothInside++;
+  }
+  // A ray's strongest edge is often not the outline: the ring round a numeral, or a neighbour's lit edge a few px
+  // past this ball's shadowed one. The outline is where the ball gives way to the cloth: of the ray's strong
+  // edges, the strongest with the ball inside it and cloth beyond it. 1291201: ball 6's ring (0.7 of its radius,
+  // off-centre as the numeral turned away) out-edged its outline on two thirds of the rays and drew the fitted
+  // centre 8 px (18 mm) up. A ray with no such edge (a neighbour touching, a cushion, an arm) keeps its strongest.
+  // A ball of the cloth's own colour (most rays start on cloth-like pixels) is not judged by what is inside.
+  const judgeInside = clothInside < K / 2;
+  const inset = Math.max(1.5, 0.12 * rExp), beyond = 0.25 * rExp;
+  for (let k = 0; k < K; k++) {
+    const len = profLen[k]!, p0 = k * n;
+    if (len < 0) continue;
+    const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
+    let best = 0, bestT = -1;
     for (let j = 0; j < len; j++) if (profBuf[p0 + j]! > best) { best = profBuf[p0 + j]!; bestT = j; }
     if (bestT < 0 || best < edgeT) continue;
+    const floor = Math.max(edgeT, OUTLINE_SHARE * best);
+    let pick = -1, pickG = 0;
+    for (let j = 1; j + 1 < len; j++) {
+      const g = profBuf[p0 + j]!;
+      if (g < floor || g <= pickG || g < profBuf[p0 + j - 1]! || g < profBuf[p0 + j + 1]!) continue;
+      const t = tMin + (j + 0.5) * step;
+      if (!clothBeyond(img, cx0 + ca * (t + beyond), cy0 + sa * (t + beyond), cloth, clothMean)) continue;
+      if (judgeInside && clothBeyond(img, cx0 + ca * (t - inset), cy0 + sa * (t - inset), cloth, clothMean)) continue;
+      pick = j; pickG = g;
+    }
+    if (pick >= 0) { best = pickG; bestT = pick; }
     const l = bestT > 0 ? profBuf[p0 + bestT - 1]! : best, r = bestT + 1 < len ? profBuf[p0 + bestT + 1]! : best;
     const den = l - 2 * best + r;
     const off = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / den)) : 0;
