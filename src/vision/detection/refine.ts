@@ -117,17 +117,22 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     let best = 0, bestT = -1;
     for (let j = 0; j < len; j++) if (profBuf[p0 + j]! > best) { best = profBuf[p0 + j]!; bestT = j; }
     if (bestT < 0 || best < edgeT) continue;
-    const floor = Math.max(edgeT, OUTLINE_SHARE * best);
-    let pick = -1, pickG = 0;
-    for (let j = 1; j + 1 < len; j++) {
-      const g = profBuf[p0 + j]!;
-      if (g < floor || g <= pickG || g < profBuf[p0 + j - 1]! || g < profBuf[p0 + j + 1]!) continue;
+    const outline = (j: number): boolean => {
       const t = tMin + (j + 0.5) * step;
-      if (!clothBeyond(img, cx0 + ca * (t + beyond), cy0 + sa * (t + beyond), cloth, clothMean)) continue;
-      if (judgeInside && clothBeyond(img, cx0 + ca * (t - inset), cy0 + sa * (t - inset), cloth, clothMean)) continue;
-      pick = j; pickG = g;
+      return clothBeyond(img, cx0 + ca * (t + beyond), cy0 + sa * (t + beyond), cloth, clothMean)
+        && !(judgeInside && clothBeyond(img, cx0 + ca * (t - inset), cy0 + sa * (t - inset), cloth, clothMean));
+    };
+    // (the strongest edge is most often the outline: the rest are looked at only when it is not)
+    if (bestT === 0 || bestT + 1 === len || !outline(bestT)) {
+      const floor = Math.max(edgeT, OUTLINE_SHARE * best);
+      let pick = -1, pickG = 0;
+      for (let j = 1; j + 1 < len; j++) {
+        const g = profBuf[p0 + j]!;
+        if (g < floor || g <= pickG || g < profBuf[p0 + j - 1]! || g < profBuf[p0 + j + 1]! || !outline(j)) continue;
+        pick = j; pickG = g;
+      }
+      if (pick >= 0) { best = pickG; bestT = pick; }
     }
-    if (pick >= 0) { best = pickG; bestT = pick; }
     const l = bestT > 0 ? profBuf[p0 + bestT - 1]! : best, r = bestT + 1 < len ? profBuf[p0 + bestT + 1]! : best;
     const den = l - 2 * best + r;
     const off = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / den)) : 0;
