@@ -78,7 +78,7 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   const rExp = Math.sqrt(shape.a * shape.b);
   const tMin = 0.55 * Math.min(shape.a, shape.b), tMax = 1.45 * Math.max(shape.a, shape.b);
   const n = Math.max(4, Math.ceil((tMax - tMin) / step) + 1);
-  const pts: { x: number; y: number; s: number; k: number }[] = [];
+  const pts: EdgePoint[] = [];
   // each ray's gradient profile, kept for the second look below (-1: the ray left the image at once)
   if (profBuf.length < K * n) profBuf = new Float64Array(K * n);
   profLen.fill(-1);
@@ -106,10 +106,21 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   // past this ball's shadowed one. The outline is where the ball gives way to the cloth: of the ray's strong
   // edges, the strongest with the ball inside it and cloth beyond it. 1291201: ball 6's ring (0.7 of its radius,
   // off-centre as the numeral turned away) out-edged its outline on two thirds of the rays and drew the fitted
-  // centre 8 px (18 mm) up. A ray with no such edge (a neighbour touching, a cushion, an arm) keeps its strongest.
+  // centre 8 px (18 mm) up. A ray with no such edge (a neighbour touching, a cushion, an arm) offers its strongest.
   // A ball of the cloth's own colour (most rays start on cloth-like pixels) is not judged by what is inside.
   const judgeInside = clothInside < K / 2;
   const inset = Math.max(1.5, 0.12 * rExp), beyond = 0.25 * rExp;
+  const outlinePts: EdgePoint[] = [];
+  let picked = false;
+  /** the edge at profile index j of ray k, placed to a sub-pixel by the parabola through its neighbours */
+  const edgePoint = (p0: number, len: number, j: number, k: number, ca: number, sa: number): EdgePoint => {
+    const g = profBuf[p0 + j]!;
+    const l = j > 0 ? profBuf[p0 + j - 1]! : g, r = j + 1 < len ? profBuf[p0 + j + 1]! : g;
+    const den = l - 2 * g + r;
+    const off = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / den)) : 0;
+    const t = tMin + (j + 0.5 + off) * step;
+    return { x: cx0 + ca * t, y: cy0 + sa * t, k };
+  };
   for (let k = 0; k < K; k++) {
     const len = profLen[k]!, p0 = k * n;
     if (len < 0) continue;
@@ -123,53 +134,31 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
         && !(judgeInside && clothBeyond(img, cx0 + ca * (t - inset), cy0 + sa * (t - inset), cloth, clothMean));
     };
     // (the strongest edge is most often the outline: the rest are looked at only when it is not)
+    let pick = -1, pickG = 0;
     if (bestT === 0 || bestT + 1 === len || !outline(bestT)) {
       const floor = Math.max(edgeT, OUTLINE_SHARE * best);
-      let pick = -1, pickG = 0;
       for (let j = 1; j + 1 < len; j++) {
         const g = profBuf[p0 + j]!;
         if (g < floor || g <= pickG || g < profBuf[p0 + j - 1]! || g < profBuf[p0 + j + 1]! || !outline(j)) continue;
         pick = j; pickG = g;
       }
-      if (pick >= 0) { best = pickG; bestT = pick; }
     }
-    const l = bestT > 0 ? profBuf[p0 + bestT - 1]! : best, r = bestT + 1 < len ? profBuf[p0 + bestT + 1]! : best;
-    const den = l - 2 * best + r;
-    const off = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / den)) : 0;
-    const t = tMin + (bestT + 0.5 + off) * step;
-    pts.push({ x: cx0 + ca * t, y: cy0 + sa * t, s: best, k });
+    const strongest = edgePoint(p0, len, bestT, k, ca, sa);
+    pts.push(strongest);
+    if (pick >= 0) { outlinePts.push(edgePoint(p0, len, pick, k, ca, sa)); picked = true; } else outlinePts.push(strongest);
   }
   if (pts.length < K / 4) return null;
-  // fixed-radius robust fit: the centre that puts the edge points one radius away
-  // start from the best circle through all the points (the coarse centre can be a few px off),
-  // then narrow the band so stray edges (a shadow, a numeral) drop out
-  let cx = cx0, cy = cy0;
-  const k0 = kasaCentre(pts);
-  if (k0 && hypot2(k0.x - cx0, k0.y - cy0) < 0.6 * rExp) { cx = k0.x; cy = k0.y; }
+  // The circle most rays agree on: through their strongest edges, or (when some ray's strongest edge is not
+  // its outline) through their outlines. A motion-blurred ball's strongest edges lie mid-smear, its "outlines"
+  // at the smear's end: there the strongest edges explain more rays and are kept.
   const tol = Math.max(1.2, 0.14 * rExp);
-  for (let it = 0; it < 12; it++) {
-    let sx = 0, sy = 0, sw = 0;
-    const band = it < 4 ? Math.max(2.5 * tol, 0.4 * rExp) : 2.5 * tol;
-    for (const p of pts) {
-      const dx = p.x - cx, dy = p.y - cy, d = Math.sqrt(dx * dx + dy * dy) || 1e-9;
-      const re = radiusAt(shape, Math.atan2(dy, dx));
-      const res = (d - re) / band;
-      const wt = Math.abs(res) < 1 ? (1 - res * res) ** 2 : 0;
-      sx += wt * (p.x - (re * dx) / d); sy += wt * (p.y - (re * dy) / d); sw += wt;
-    }
-    if (sw < 1e-6) return null;
-    const nx = sx / sw, ny = sy / sw;
-    const moved = Math.abs(nx - cx) + Math.abs(ny - cy);
-    cx = nx; cy = ny;
-    if (moved < 0.01 && it >= 4) break;
+  let fit = fitAtRadius(pts, cx0, cy0, shape, rExp, tol);
+  if (picked) {
+    const alt = fitAtRadius(outlinePts, cx0, cy0, shape, rExp, tol);
+    if (alt && (!fit || alt.ds.length > fit.ds.length)) fit = alt;
   }
-  const onCircle = new Array<boolean>(K).fill(false);
-  const ds: number[] = [];
-  for (const p of pts) {
-    const d = Math.sqrt((p.x - cx) ** 2 + (p.y - cy) ** 2);
-    const re = radiusAt(shape, Math.atan2(p.y - cy, p.x - cx));
-    if (Math.abs(d - re) < tol) { onCircle[p.k] = true; ds.push((d / re) * rExp); }
-  }
+  if (!fit) return null;
+  const { cx, cy, onCircle, ds } = fit;
   const coverage = ds.length / K;
   ds.sort((a, b) => a - b);
   const r = ds.length ? ds[ds.length >> 1]! : rExp;
@@ -216,6 +205,48 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     if (!clothLike(cloth, img.data[o]!, img.data[o + 1]!, img.data[o + 2]!, clothMean)) nc++;
   }
   return { cx, cy, r, coverage, seenRound, gap, tube, notCloth: tot ? nc / tot : 0, clipped };
+}
+
+/** An edge found on ray k (of K), px. */
+interface EdgePoint {
+  x: number;
+  y: number;
+  k: number;
+}
+
+/**
+ * Fixed-radius robust fit: the centre that puts the edge points one radius away. It starts from the best circle
+ * through all the points (the coarse centre can be a few px off), then narrows the band so stray edges (a shadow,
+ * a numeral) drop out. Returns the rays with a point on the circle and those points' distances (scaled to rExp).
+ */
+function fitAtRadius(pts: readonly EdgePoint[], cx0: number, cy0: number, shape: OutlineShape, rExp: number, tol: number): { cx: number; cy: number; onCircle: boolean[]; ds: number[] } | null {
+  let cx = cx0, cy = cy0;
+  const k0 = kasaCentre(pts);
+  if (k0 && hypot2(k0.x - cx0, k0.y - cy0) < 0.6 * rExp) { cx = k0.x; cy = k0.y; }
+  for (let it = 0; it < 12; it++) {
+    let sx = 0, sy = 0, sw = 0;
+    const band = it < 4 ? Math.max(2.5 * tol, 0.4 * rExp) : 2.5 * tol;
+    for (const p of pts) {
+      const dx = p.x - cx, dy = p.y - cy, d = Math.sqrt(dx * dx + dy * dy) || 1e-9;
+      const re = radiusAt(shape, Math.atan2(dy, dx));
+      const res = (d - re) / band;
+      const wt = Math.abs(res) < 1 ? (1 - res * res) ** 2 : 0;
+      sx += wt * (p.x - (re * dx) / d); sy += wt * (p.y - (re * dy) / d); sw += wt;
+    }
+    if (sw < 1e-6) return null;
+    const nx = sx / sw, ny = sy / sw;
+    const moved = Math.abs(nx - cx) + Math.abs(ny - cy);
+    cx = nx; cy = ny;
+    if (moved < 0.01 && it >= 4) break;
+  }
+  const onCircle = new Array<boolean>(K).fill(false);
+  const ds: number[] = [];
+  for (const p of pts) {
+    const d = Math.sqrt((p.x - cx) ** 2 + (p.y - cy) ** 2);
+    const re = radiusAt(shape, Math.atan2(p.y - cy, p.x - cx));
+    if (Math.abs(d - re) < tol) { onCircle[p.k] = true; ds.push((d / re) * rExp); }
+  }
+  return { cx, cy, onCircle, ds };
 }
 
 /** Whether the pixel at (x, y) looks like the cloth. */
@@ -270,7 +301,7 @@ function enclosed(img: RoiImage, cx: number, cy: number, r: number): boolean {
 const ENCLOSED_STRAYS = 0.1;
 
 /** Algebraic (Kåsa) circle fit: the centre of x² + y² + Dx + Ey + F = 0 in least squares. */
-function kasaCentre(pts: { x: number; y: number }[]): { x: number; y: number } | null {
+function kasaCentre(pts: readonly { x: number; y: number }[]): { x: number; y: number } | null {
   let sx = 0, sy = 0;
   for (const p of pts) { sx += p.x; sy += p.y; }
   const mx = sx / pts.length, my = sy / pts.length;
