@@ -12,7 +12,7 @@ import type { OccludedBox } from '../observation.js';
 import { detectorGeometry } from './geometry.js';
 import type { DetectorGeometry } from './geometry.js';
 import { castVotes, clothMeanMap, createVoteScratch } from './votes.js';
-import { refineCircle } from './refine.js';
+import { refineCircle, WHOLE_SHARE } from './refine.js';
 import { discAppearance, surroundL } from './appearance.js';
 import { MotionGate, type HeldDisc, type PixelBox } from './motion-gate.js';
 import { findBlobs, type Blobs } from './blobs.js';
@@ -168,7 +168,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       out.push({
         u_px: fit.cx, v_px: fit.cy, x_mm: mm.x, y_mm: mm.y, r_px: fit.r, rExpected_px: rExp, confidence,
         lab: look.lab, chroma: look.chroma, whiteness: look.whiteness, colourFraction: look.colourFraction, darkFraction: look.darkFraction,
-        oddColourFraction: look.oddColourFraction, partial: fit.coverage < 0.7 || fit.gap > 0.25 || fit.clipped, outlineRound: fit.seenRound >= SEEN_ALL_ROUND,
+        oddColourFraction: look.oddColourFraction, partial: fit.coverage < WHOLE_SHARE || fit.gap > 0.25 || fit.clipped, outlineRound: fit.seenRound >= SEEN_ALL_ROUND,
       });
       looks.push({ img, cx: fit.cx, cy: fit.cy, r: fit.r });
     }

@@ -38,6 +38,8 @@ export interface CircleFit {
 const K = 24;
 /** An edge this share of a ray's strongest may be its outline (a numeral's ring is often the strongest). */
 const OUTLINE_SHARE = 0.3;
+/** The share of the rays on its circle from which a ball counts as seen whole (the detector's `partial` is below it). */
+export const WHOLE_SHARE = 0.7;
 /**
  * Each ray's gradient profile (ray k from k × n, its length in profLen, -1 for none), reused by every call: one
  * array, not 24 new ones a candidate.
@@ -148,14 +150,16 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     if (pick >= 0) { outlinePts.push(edgePoint(p0, len, pick, k, ca, sa)); picked = true; } else outlinePts.push(strongest);
   }
   if (pts.length < K / 4) return null;
-  // The circle most rays agree on: through their strongest edges, or (when some ray's strongest edge is not
-  // its outline) through their outlines. A motion-blurred ball's strongest edges lie mid-smear, its "outlines"
-  // at the smear's end: there the strongest edges explain more rays and are kept.
+  // The circle through the rays' strongest edges, unless (some ray's strongest edge not being its outline) the
+  // circle through their outlines is the ball seen whole, on more rays. A motion-blurred ball's strongest edges
+  // lie mid-smear, its "outlines" at the smear's end: there the strongest edges explain more rays and are kept.
+  // A hand's fingertips, edged with skin inside and cloth beyond, fit the outlines on a few rays more (5 -> 9,
+  // 11 -> 12 of 24 on 1205000's hand at 15.4 s, against 10-13 -> 18-23 for 1291201's ringed balls): never whole.
   const tol = Math.max(1.2, 0.14 * rExp);
   let fit = fitAtRadius(pts, cx0, cy0, shape, rExp, tol);
   if (picked) {
     const alt = fitAtRadius(outlinePts, cx0, cy0, shape, rExp, tol);
-    if (alt && (!fit || alt.ds.length > fit.ds.length)) fit = alt;
+    if (alt && alt.ds.length >= WHOLE_SHARE * K && (!fit || alt.ds.length > fit.ds.length)) fit = alt;
   }
   if (!fit) return null;
   const { cx, cy, onCircle, ds } = fit;
