@@ -7,6 +7,7 @@ import { cueLookFrom, HANDOVER, handoverSource, struckOutFrom, withoutLeadingLea
 import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
 import { strandedRest } from './stranded-leap.js';
+import { launchRest } from './launch-lost.js';
 import { pushedAlongLine } from './pushes.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 import { hypot2 } from '../hypot2.js';
@@ -417,6 +418,7 @@ export class Tracker {
     // (pruned only when one has lapsed: usually there are none, and a new array each frame is garbage)
     if (this.phantomPlaces.some((p) => p.until_s < o.t_s)) this.phantomPlaces = this.phantomPlaces.filter((p) => p.until_s >= o.t_s);
     this.findStranded(o.t_s);
+    this.findLaunchLost(o.t_s);
     // (provisional candidates take only what the balls' tracks leave: see followProvisional())
     const live = this.following().filter((t) => t.provisionalFor === undefined);
     // (whether each detection lies under an arm: once per detection, not per track and detection)
@@ -884,7 +886,23 @@ export class Tracker {
     if (hidden) return hidden;
     // (then one that leapt onto a phantom as it was struck, see findStranded())
     for (const [t, rest] of this.stranded) if (reaches(rest.t_s, rest.x_mm, rest.y_mm)) return t;
+    // (and one lost as it was struck, from the place it left: see launch-lost.ts)
+    for (const [t, rest] of this.launchLost) if (reaches(rest.t_s, rest.x_mm, rest.y_mm)) return t;
     return undefined;
+  }
+
+  /** the hidden tracks lost in their first steps from rest, with the place they left (see launch-lost.ts), as of the frame before */
+  private launchLost = new Map<Track, TrackSample>();
+
+  private findLaunchLost(t_s: number): void {
+    if (this.launchLost.size) this.launchLost.clear();
+    for (const t of this.tracks) {
+      if (!t.confirmed || (t.state !== 'occluded' && t.state !== 'missing') || t_s - t.lastSeen_s > PROVISIONAL_S) continue;
+      // (one lost at rest or rolling slowly is looked for as it is)
+      if (hypot2(t.vx_mm_s, t.vy_mm_s) < HANDOVER.minSpeed_mm_s) continue;
+      const rest = launchRest(t.history);
+      if (rest) this.launchLost.set(t, rest);
+    }
   }
 
   /** the tracks that leapt from rest onto a phantom, with the place they left (see stranded-leap.ts), as of the frame before */
@@ -992,12 +1010,18 @@ export class Tracker {
   /** A rolling candidate that left a hidden resting ball, or goes on from a lost rolling one, is that ball (see handover.ts): its track takes the path over. */
   private handOver(): void {
     const hidden = this.tracks.filter((t) => t.confirmed && (t.state === 'occluded' || t.state === 'missing'));
-    // (a stranded track is looked for as if hidden at the place it leapt from, since it left it)
+    // (a stranded track is looked for as if hidden at the place it leapt from, since it left it; one lost as
+    // it was struck, as if hidden at rest where it was struck)
     const proxies = new Map<Track, Track>();
-    for (const [t, rest] of this.stranded) {
+    const restProxy = (t: Track, rest: TrackSample): Track => {
       const p: Track = { ...t, x_mm: rest.x_mm, y_mm: rest.y_mm, vx_mm_s: 0, vy_mm_s: 0, lastSeen_s: rest.t_s, state: 'missing', history: t.history.filter((h) => h.t_s <= rest.t_s) };
       proxies.set(p, t);
-      hidden.push(p);
+      return p;
+    };
+    for (const [t, rest] of this.stranded) hidden.push(restProxy(t, rest));
+    for (const [t, rest] of this.launchLost) {
+      const i = hidden.indexOf(t);
+      if (i >= 0) hidden[i] = restProxy(t, rest);
     }
     if (!hidden.length) return;
     for (const found of this.tracks) {
