@@ -8,6 +8,7 @@ import { assign } from './assignment.js';
 import { possibleLeaps, type Leap } from './leaps.js';
 import { strandedRest } from './stranded-leap.js';
 import { launchRest } from './launch-lost.js';
+import { leapBackSamples } from './there-and-back.js';
 import { pushedAlongLine } from './pushes.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 import { hypot2 } from '../hypot2.js';
@@ -1138,6 +1139,9 @@ export class Tracker {
   }
 
   private observe(t: Track, d: BallDetection, t_s: number, underArm: boolean, lookOfD: number | undefined): void {
+    // (a leap from rest and straight back was onto something else: see there-and-back.ts)
+    const away = leapBackSamples(t.history, d.x_mm, d.y_mm, this.R);
+    if (away) t.history.splice(t.history.length - away, away);
     const prev = t.history.at(-1);
     const step_mm_s = prev && t_s > prev.t_s ? hypot2(d.x_mm - prev.x_mm, d.y_mm - prev.y_mm) / (t_s - prev.t_s) : 0;
     t.history.push({ t_s, x_mm: d.x_mm, y_mm: d.y_mm });
