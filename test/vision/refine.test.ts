@@ -84,3 +84,19 @@ test('a plain ball seen all the way round has no gap in its outline', () => {
   assert.equal(f.coverage, 1, `every ray on the circle (coverage ${f.coverage})`);
   assert.equal(f.gap, 0);
 });
+
+// 1300000: a striped cue ball under lamps set wide, its shadow past 1.6 radii on a fifth of the ring round it,
+// was taken for a cue (its stripe's two gaps, and a ring "not alike" all round) in every frame of a full search.
+test('a banded ball with its shadow beside it is a ball, not a tube', () => {
+  const img = patch((x, y) => {
+    if (Math.hypot(x - C, y - C) <= R) return Math.abs(y - C) < 0.55 * R ? [20, 20, 20] : [247, 245, 237];
+    // the shadow: the cloth at a third of its light, out to 2.2 radii over a fifth of the turn, below the ball
+    if (Math.hypot(x - C, y - C) < 2.2 * R && Math.abs(Math.atan2(x - C, y - C)) < Math.PI / 5) return [14 / 3, 42 / 3, 15 / 3];
+    return null;
+  });
+  const f = fit(img);
+  assert.ok(f, 'a fit');
+  assert.ok(f.gap >= 0.15, `its outline has gaps where the band meets the cloth (largest ${f.gap.toFixed(2)})`);
+  assert.equal(f.tube, false);
+  assert.ok(Math.hypot(f.cx - C, f.cy - C) < 2, `centre (${f.cx.toFixed(1)}, ${f.cy.toFixed(1)})`);
+});

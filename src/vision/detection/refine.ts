@@ -298,11 +298,25 @@ function enclosed(img: RoiImage, cx: number, cy: number, r: number): boolean {
   // (most of the ring off the image: what is round it cannot be seen)
   if (ring.length < 3 * K) return false;
   const med = [0, 1, 2].map((ch) => ring.map((v) => v[ch]!).sort((a, b) => a - b)[ring.length >> 1]!);
-  const differs = ring.filter((v) => hypot2(v[1]! - med[1]!, v[2]! - med[2]!) > 10 || Math.abs(v[0]! - med[0]!) > Math.max(12, 0.5 * med[0]!)).length;
+  const differs = ring.filter((v) => (hypot2(v[1]! - med[1]!, v[2]! - med[2]!) > 10 || Math.abs(v[0]! - med[0]!) > Math.max(12, 0.5 * med[0]!)) && !shadowOf(v, med)).length;
   return differs <= ENCLOSED_STRAYS * ring.length;
 }
 /** The share of the ring round an enclosed outline that may differ from the rest. */
 const ENCLOSED_STRAYS = 0.1;
+
+/**
+ * Whether an opponent-colour sample is the ring's usual colour in shadow: no brighter, and of the same hue (its
+ * chroma over its brightness within SHADOW_HUE of the usual one's). A ball's own shadow reaches past 1.6 radii
+ * under lamps set wide: 1300000's striped cue ball, its stripe's two gaps and a fifth of its ring in its shadow,
+ * was taken for a cue ("tube") in every frame of a full search, and its track went to a hand beside it. An arm,
+ * a sleeve or a cue differs in hue (skin, wood and cloth-dark shirts lie 0.7-1.0 from the cloths rendered).
+ */
+function shadowOf(v: readonly number[], usual: readonly number[]): boolean {
+  if (v[0]! > usual[0]! + 12) return false;
+  const b = Math.max(8, v[0]!), ub = Math.max(8, usual[0]!);
+  return hypot2(v[1]! / b - usual[1]! / ub, v[2]! / b - usual[2]! / ub) < SHADOW_HUE;
+}
+const SHADOW_HUE = 0.3;
 
 /** Algebraic (Kåsa) circle fit: the centre of x² + y² + Dx + Ey + F = 0 in least squares. */
 function kasaCentre(pts: readonly { x: number; y: number }[]): { x: number; y: number } | null {
