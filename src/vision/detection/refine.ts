@@ -46,6 +46,8 @@ export const WHOLE_SHARE = 0.7;
  */
 let profBuf = new Float64Array(0);
 const profLen = new Int32Array(K);
+/** each ray's strongest edge's index in its profile, reused by every call */
+const strongestAt = new Int32Array(K);
 
 function sampleOpp(img: RoiImage, x: number, y: number, out: Float64Array): boolean {
   const fx = x - img.x0 - 0.5, fy = y - img.y0 - 0.5;
@@ -86,7 +88,6 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   profLen.fill(-1);
   const prev = new Float64Array(3), cur = new Float64Array(3);
   let clipped = false;
-  let clothInside = 0;
   for (let k = 0; k < K; k++) {
     const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
     const p0 = k * n;
@@ -102,64 +103,80 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     }
     if (!ok) clipped = true;
     profLen[k] = len;
-    if (clothBeyond(img, cx0 + ca * tMin, cy0 + sa * tMin, cloth, clothMean)) clothInside++;
   }
-  // A ray's strongest edge is often not the outline: the ring round a numeral, or a neighbour's lit edge a few px
-  // past this ball's shadowed one. The outline is where the ball gives way to the cloth: of the ray's strong
-  // edges, the strongest with the ball inside it and cloth beyond it. 1291201: ball 6's ring (0.7 of its radius,
-  // off-centre as the numeral turned away) out-edged its outline on two thirds of the rays and drew the fitted
-  // centre 8 px (18 mm) up. A ray with no such edge (a neighbour touching, a cushion, an arm) offers its strongest.
-  // A ball of the cloth's own colour (most rays start on cloth-like pixels) is not judged by what is inside.
-  const judgeInside = clothInside < K / 2;
-  const inset = Math.max(1.5, 0.12 * rExp), beyond = 0.25 * rExp;
-  const outlinePts: EdgePoint[] = [];
-  let picked = false;
   /** the edge at profile index j of ray k, placed to a sub-pixel by the parabola through its neighbours */
-  const edgePoint = (p0: number, len: number, j: number, k: number, ca: number, sa: number): EdgePoint => {
+  const edgePoint = (p0: number, len: number, j: number, k: number): EdgePoint => {
+    const a = (2 * Math.PI * k) / K;
     const g = profBuf[p0 + j]!;
     const l = j > 0 ? profBuf[p0 + j - 1]! : g, r = j + 1 < len ? profBuf[p0 + j + 1]! : g;
     const den = l - 2 * g + r;
     const off = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / den)) : 0;
     const t = tMin + (j + 0.5 + off) * step;
-    return { x: cx0 + ca * t, y: cy0 + sa * t, k };
+    return { x: cx0 + Math.cos(a) * t, y: cy0 + Math.sin(a) * t, k };
   };
+  // each ray's strongest edge (-1: none strong enough)
+  strongestAt.fill(-1);
   for (let k = 0; k < K; k++) {
     const len = profLen[k]!, p0 = k * n;
-    if (len < 0) continue;
-    const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
     let best = 0, bestT = -1;
     for (let j = 0; j < len; j++) if (profBuf[p0 + j]! > best) { best = profBuf[p0 + j]!; bestT = j; }
     if (bestT < 0 || best < edgeT) continue;
-    const outline = (j: number): boolean => {
-      const t = tMin + (j + 0.5) * step;
-      return clothBeyond(img, cx0 + ca * (t + beyond), cy0 + sa * (t + beyond), cloth, clothMean)
-        && !(judgeInside && clothBeyond(img, cx0 + ca * (t - inset), cy0 + sa * (t - inset), cloth, clothMean));
-    };
-    // (the strongest edge is most often the outline: the rest are looked at only when it is not)
-    let pick = -1, pickG = 0;
-    if (bestT === 0 || bestT + 1 === len || !outline(bestT)) {
-      const floor = Math.max(edgeT, OUTLINE_SHARE * best);
-      for (let j = 1; j + 1 < len; j++) {
-        const g = profBuf[p0 + j]!;
-        if (g < floor || g <= pickG || g < profBuf[p0 + j - 1]! || g < profBuf[p0 + j + 1]! || !outline(j)) continue;
-        pick = j; pickG = g;
-      }
-    }
-    const strongest = edgePoint(p0, len, bestT, k, ca, sa);
-    pts.push(strongest);
-    if (pick >= 0) { outlinePts.push(edgePoint(p0, len, pick, k, ca, sa)); picked = true; } else outlinePts.push(strongest);
+    strongestAt[k] = bestT;
+    pts.push(edgePoint(p0, len, bestT, k));
   }
   if (pts.length < K / 4) return null;
-  // The circle through the rays' strongest edges, unless (some ray's strongest edge not being its outline) the
-  // circle through their outlines is the ball seen whole, on more rays. A motion-blurred ball's strongest edges
+  const tol = Math.max(1.2, 0.14 * rExp);
+  let fit = fitAtRadius(pts, cx0, cy0, shape, rExp, tol);
+  // A ray's strongest edge is often not the outline: the ring round a numeral, or a neighbour's lit edge a few px
+  // past this ball's shadowed one. The outline is where the ball gives way to the cloth: of the ray's strong
+  // edges, the strongest with the ball inside it and cloth beyond it. 1291201: ball 6's ring (0.7 of its radius,
+  // off-centre as the numeral turned away) out-edged its outline on two thirds of the rays and drew the fitted
+  // centre 8 px (18 mm) up. A ray with no such edge (a neighbour touching, a cushion, an arm) offers its strongest.
+  // The circle through the rays' strongest edges stands unless (some ray's strongest edge not being its outline)
+  // the circle through their outlines is the ball seen whole, on more rays. A motion-blurred ball's strongest edges
   // lie mid-smear, its "outlines" at the smear's end: there the strongest edges explain more rays and are kept.
   // A hand's fingertips, edged with skin inside and cloth beyond, fit the outlines on a few rays more (5 -> 9,
   // 11 -> 12 of 24 on 1205000's hand at 15.4 s, against 10-13 -> 18-23 for 1291201's ringed balls): never whole.
-  const tol = Math.max(1.2, 0.14 * rExp);
-  let fit = fitAtRadius(pts, cx0, cy0, shape, rExp, tol);
-  if (picked) {
-    const alt = fitAtRadius(outlinePts, cx0, cy0, shape, rExp, tol);
+  // (No circle has more rays on it than there are points: the outlines are not looked for when every strongest
+  // edge is on the fitted circle, or too few rays have an edge for a whole ball.)
+  if ((!fit || fit.ds.length < pts.length) && pts.length >= WHOLE_SHARE * K) {
+    const alt = outlineFit();
     if (alt && alt.ds.length >= WHOLE_SHARE * K && (!fit || alt.ds.length > fit.ds.length)) fit = alt;
+  }
+  /** The circle through each ray's outline (its strongest edge where no other is), or null if no ray has another. */
+  function outlineFit(): ReturnType<typeof fitAtRadius> {
+    // (a ball of the cloth's own colour, most rays starting on cloth-like pixels, is not judged by what is inside)
+    let clothInside = 0;
+    for (let k = 0; k < K; k++) {
+      if (profLen[k]! < 0) continue;
+      const a = (2 * Math.PI * k) / K;
+      if (clothBeyond(img, cx0 + Math.cos(a) * tMin, cy0 + Math.sin(a) * tMin, cloth, clothMean)) clothInside++;
+    }
+    const judgeInside = clothInside < K / 2;
+    const inset = Math.max(1.5, 0.12 * rExp), beyond = 0.25 * rExp;
+    const outlinePts: EdgePoint[] = [];
+    let picked = false;
+    for (let i = 0; i < pts.length; i++) {
+      const k = pts[i]!.k, len = profLen[k]!, p0 = k * n, bestT = strongestAt[k]!;
+      const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
+      const outline = (j: number): boolean => {
+        const t = tMin + (j + 0.5) * step;
+        return clothBeyond(img, cx0 + ca * (t + beyond), cy0 + sa * (t + beyond), cloth, clothMean)
+          && !(judgeInside && clothBeyond(img, cx0 + ca * (t - inset), cy0 + sa * (t - inset), cloth, clothMean));
+      };
+      // (the strongest edge is most often the outline: the rest are looked at only when it is not)
+      let pick = -1, pickG = 0;
+      if (bestT === 0 || bestT + 1 === len || !outline(bestT)) {
+        const floor = Math.max(edgeT, OUTLINE_SHARE * profBuf[p0 + bestT]!);
+        for (let j = 1; j + 1 < len; j++) {
+          const g = profBuf[p0 + j]!;
+          if (g < floor || g <= pickG || g < profBuf[p0 + j - 1]! || g < profBuf[p0 + j + 1]! || !outline(j)) continue;
+          pick = j; pickG = g;
+        }
+      }
+      if (pick >= 0) { outlinePts.push(edgePoint(p0, len, pick, k)); picked = true; } else outlinePts.push(pts[i]!);
+    }
+    return picked ? fitAtRadius(outlinePts, cx0, cy0, shape, rExp, tol) : null;
   }
   if (!fit) return null;
   const { cx, cy, onCircle, ds } = fit;
