@@ -1,6 +1,8 @@
 // A candidate's circle at full resolution: rays from the candidate centre find the strongest colour
 // edge near the expected radius; a circle of that radius fitted robustly to those points gives a
-// sub-pixel centre that a partly hidden ball (an arm over it, a neighbour touching it) still gets.
+// sub-pixel centre that a partly hidden ball (an arm over it, a neighbour touching it) still gets. Where
+// some ray's strongest edge is not the ball's outline (a numeral's ring), the circle through the rays'
+// outlines may take its place (see outlineFit()).
 import type { ClothModel } from '../calibration/cloth.js';
 import { clothLike } from './votes.js';
 import { hypot2 } from '../hypot2.js';
@@ -126,23 +128,6 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
   }
   if (pts.length < K / 4) return null;
   const tol = Math.max(1.2, 0.14 * rExp);
-  let fit = fitAtRadius(pts, cx0, cy0, shape, rExp, tol);
-  // A ray's strongest edge is often not the outline: the ring round a numeral, or a neighbour's lit edge a few px
-  // past this ball's shadowed one. The outline is where the ball gives way to the cloth: of the ray's strong
-  // edges, the strongest with the ball inside it and cloth beyond it. 1291201: ball 6's ring (0.7 of its radius,
-  // off-centre as the numeral turned away) out-edged its outline on two thirds of the rays and drew the fitted
-  // centre 8 px (18 mm) up. A ray with no such edge (a neighbour touching, a cushion, an arm) offers its strongest.
-  // The circle through the rays' strongest edges stands unless (some ray's strongest edge not being its outline)
-  // the circle through their outlines is the ball seen whole, on more rays. A motion-blurred ball's strongest edges
-  // lie mid-smear, its "outlines" at the smear's end: there the strongest edges explain more rays and are kept.
-  // A hand's fingertips, edged with skin inside and cloth beyond, fit the outlines on a few rays more (5 -> 9,
-  // 11 -> 12 of 24 on 1205000's hand at 15.4 s, against 10-13 -> 18-23 for 1291201's ringed balls): never whole.
-  // (No circle has more rays on it than there are points: the outlines are not looked for when every strongest
-  // edge is on the fitted circle, or too few rays have an edge for a whole ball.)
-  if ((!fit || fit.ds.length < pts.length) && pts.length >= WHOLE_SHARE * K) {
-    const alt = outlineFit();
-    if (alt && alt.ds.length >= WHOLE_SHARE * K && (!fit || alt.ds.length > fit.ds.length)) fit = alt;
-  }
   /** The circle through each ray's outline (its strongest edge where no other is), or null if no ray has another. */
   function outlineFit(): ReturnType<typeof fitAtRadius> {
     // (a ball of the cloth's own colour, most rays starting on cloth-like pixels, is not judged by what is inside)
@@ -177,6 +162,23 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
       if (pick >= 0) { outlinePts.push(edgePoint(p0, len, pick, k)); picked = true; } else outlinePts.push(pts[i]!);
     }
     return picked ? fitAtRadius(outlinePts, cx0, cy0, shape, rExp, tol) : null;
+  }
+  let fit = fitAtRadius(pts, cx0, cy0, shape, rExp, tol);
+  // A ray's strongest edge is often not the outline: the ring round a numeral, or a neighbour's lit edge a few px
+  // past this ball's shadowed one. The outline is where the ball gives way to the cloth: of the ray's strong
+  // edges, the strongest with the ball inside it and cloth beyond it. 1291201: ball 6's ring (0.7 of its radius,
+  // off-centre as the numeral turned away) out-edged its outline on two thirds of the rays and drew the fitted
+  // centre 8 px (18 mm) up. A ray with no such edge (a neighbour touching, a cushion, an arm) offers its strongest.
+  // The circle through the rays' strongest edges stands unless (some ray's strongest edge not being its outline)
+  // the circle through their outlines is the ball seen whole, on more rays. A motion-blurred ball's strongest edges
+  // lie mid-smear, its "outlines" at the smear's end: there the strongest edges explain more rays and are kept.
+  // A hand's fingertips, edged with skin inside and cloth beyond, fit the outlines on a few rays more (5 -> 9,
+  // 11 -> 12 of 24 on 1205000's hand at 15.4 s, against 10-13 -> 18-23 for 1291201's ringed balls): never whole.
+  // (No circle has more rays on it than there are points: the outlines are not looked for when every strongest
+  // edge is on the fitted circle, or too few rays have an edge for a whole ball.)
+  if ((!fit || fit.ds.length < pts.length) && pts.length >= WHOLE_SHARE * K) {
+    const alt = outlineFit();
+    if (alt && alt.ds.length >= WHOLE_SHARE * K && (!fit || alt.ds.length > fit.ds.length)) fit = alt;
   }
   if (!fit) return null;
   const { cx, cy, onCircle, ds } = fit;
@@ -326,7 +328,8 @@ const ENCLOSED_STRAYS = 0.1;
  * chroma over its brightness within SHADOW_HUE of the usual one's). A ball's own shadow reaches past 1.6 radii
  * under lamps set wide: 1300000's striped cue ball, its stripe's two gaps and a fifth of its ring in its shadow,
  * was taken for a cue ("tube") in every frame of a full search, and its track went to a hand beside it. An arm,
- * a sleeve or a cue differs in hue (skin, wood and cloth-dark shirts lie 0.7-1.0 from the cloths rendered).
+ * a sleeve or a cue differs in hue (worked for the renderer's skin and cue wood against a blue cloth, 0.8-1.0 apart,
+ * and a dark green shirt against a green cloth, 0.46).
  */
 function shadowOf(v: readonly number[], usual: readonly number[]): boolean {
   if (v[0]! > usual[0]! + 12) return false;
