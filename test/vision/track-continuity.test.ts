@@ -1047,25 +1047,33 @@ test('a struck ball whose blur a just-born phantom behind it leapt onto (its own
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R, `after ${v + 1} frames the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
 });
 
-test('on a full table, a cue ball struck hard with no arm over it, lost for a frame and found far on as a streak, keeps its track', () => {
+/**
+ * A cue ball at `from` on a full table, at rest for a second, struck along +x: found `firstStep_mm` on in the strike's
+ * frame, missed in the next, then found every frame `step_mm` further on as a streak blurred out of its look
+ * (`partial(k)` for the k-th). Whether its track, the one it had at rest, is on it at the end.
+ */
+function strikeOnFullTable(from: Ball, firstStep_mm: number, step_mm: number, partial: (k: number) => boolean): void {
   const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
-  const cue: Ball = { id: 'cue', x: -1687, y: 96 };
+  const cue: Ball = { ...from };
   const others = Array.from({ length: 15 }, (_, k): Ball => ({ id: k + 1, x: 600 + 80 * (k % 5), y: -300 + 100 * Math.floor(k / 5) }));
   let i = 0;
   for (; i < 30; i++) tr.update(at(i, [det(cue, { cueLike: 0.9 }), ...others.map((b) => det(b))]));
   const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
-  // struck mid-frame: 10 mm on, then a streak too faint to find, then found 195 mm a frame further on,
-  // blurred out of its look
-  cue.x += 10;
+  cue.x += firstStep_mm;
   tr.update(at(i++, [det(cue, { cueLike: 0.9 }), ...others.map((b) => det(b))]));
-  cue.x += 195;
+  cue.x += step_mm;
   tr.update(at(i++, others.map((b) => det(b))));
   for (let k = 0; k < 5; k++, i++) {
-    cue.x += 195;
-    tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.05, partial: k % 2 === 0 }), ...others.map((b) => det(b))]));
+    cue.x += step_mm;
+    tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.05, partial: partial(k) }), ...others.map((b) => det(b))]));
   }
   const t = tr.tracks.find((x) => x.id === id)!;
   assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
+}
+
+test('on a full table, a cue ball struck hard with no arm over it, lost for a frame and found far on as a streak, keeps its track', () => {
+  // struck mid-frame: 10 mm on, then a streak too faint to find, then found 195 mm a frame further on
+  strikeOnFullTable({ id: 'cue', x: -1687, y: 96 }, 10, 195, (k) => k % 2 === 0);
 });
 
 // 1185006's break: the cue ball found 230 mm out in the strike's frame, then a streak the detector missed, then
@@ -1073,22 +1081,7 @@ test('on a full table, a cue ball struck hard with no arm over it, lost for a fr
 // one step), so no candidate was followed for it (every ball of the set held) and the rack was scattered before
 // it was found.
 test('on a full table, a cue ball struck at 8 m/s, found once on its way, then lost and found far on, keeps its track', () => {
-  const tr = new Tracker(RUSSIAN_12FT, { lookOf: (d) => d.cueLike });
-  const cue: Ball = { id: 'cue', x: -1000, y: 470 };
-  const others = Array.from({ length: 15 }, (_, k): Ball => ({ id: k + 1, x: 600 + 80 * (k % 5), y: -300 + 100 * Math.floor(k / 5) }));
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(cue, { cueLike: 0.9 }), ...others.map((b) => det(b))]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
-  cue.x += 230;
-  tr.update(at(i++, [det(cue, { cueLike: 0.9 }), ...others.map((b) => det(b))]));
-  cue.x += 280;
-  tr.update(at(i++, others.map((b) => det(b))));
-  for (let k = 0; k < 5; k++, i++) {
-    cue.x += 280;
-    tr.update(at(i, [det(cue, { idProbs: undefined, cueLike: 0.05, partial: true }), ...others.map((b) => det(b))]));
-  }
-  const t = tr.tracks.find((x) => x.id === id)!;
-  assert.ok(Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}), the ball at (${cue.x}, ${cue.y})`);
+  strikeOnFullTable({ id: 'cue', x: -1000, y: 470 }, 230, 280, () => true);
 });
 
 test('a ball learns no look from frames where its speed blurs it', () => {
