@@ -73,6 +73,19 @@ export interface OutlineShape {
   angle: number;
 }
 
+/**
+ * The outline's radius in the direction (dx, dy) from its centre, d = |(dx, dy)|: radiusAt() without the angle (the
+ * fit asks it some 300 times a ball, and an arctangent, a sine and a cosine each time cost a tenth of the fit).
+ */
+function radiusToward(s: OutlineShape, dx: number, dy: number, d: number): number {
+  if (d === 0) return radiusAt(s, 0);
+  if (s.angle !== axesAngle) { axesAngle = s.angle; axesCos = Math.cos(s.angle); axesSin = Math.sin(s.angle); }
+  const c = (dx * axesCos + dy * axesSin) / d, sn = (dy * axesCos - dx * axesSin) / d;
+  return (s.a * s.b) / Math.sqrt((s.b * c) ** 2 + (s.a * sn) ** 2);
+}
+/** the cosine and sine of the last outline's angle (the shapes of neighbouring candidates are alike) */
+let axesAngle = NaN, axesCos = 1, axesSin = 0;
+
 /** The outline's radius in direction phi. */
 function radiusAt(s: OutlineShape, phi: number): number {
   const c = Math.cos(phi - s.angle), sn = Math.sin(phi - s.angle);
@@ -210,7 +223,7 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
       const g = profBuf[p0 + j]!;
       if (g < edgeT || g < profBuf[p0 + j - 1]! || g < profBuf[p0 + j + 1]!) continue;
       const t = tMin + (j + 0.5) * step, x = cx0 + ca * t, y = cy0 + sa * t;
-      const d = hypot2(x - cx, y - cy), re = radiusAt(shape, Math.atan2(y - cy, x - cx));
+      const d = hypot2(x - cx, y - cy), re = radiusToward(shape, x - cx, y - cy, d);
       if (Math.abs(d - re) < tol && clothBeyond(img, x + ca * 0.25 * rExp, y + sa * 0.25 * rExp, cloth, clothMean)) { onCircle[k] = true; break; }
     }
   }
@@ -251,7 +264,7 @@ function fitAtRadius(pts: readonly EdgePoint[], cx0: number, cy0: number, shape:
     const band = it < 4 ? Math.max(2.5 * tol, 0.4 * rExp) : 2.5 * tol;
     for (const p of pts) {
       const dx = p.x - cx, dy = p.y - cy, d = Math.sqrt(dx * dx + dy * dy) || 1e-9;
-      const re = radiusAt(shape, Math.atan2(dy, dx));
+      const re = radiusToward(shape, dx, dy, d);
       const res = (d - re) / band;
       const wt = Math.abs(res) < 1 ? (1 - res * res) ** 2 : 0;
       sx += wt * (p.x - (re * dx) / d); sy += wt * (p.y - (re * dy) / d); sw += wt;
@@ -266,7 +279,7 @@ function fitAtRadius(pts: readonly EdgePoint[], cx0: number, cy0: number, shape:
   const ds: number[] = [];
   for (const p of pts) {
     const d = Math.sqrt((p.x - cx) ** 2 + (p.y - cy) ** 2);
-    const re = radiusAt(shape, Math.atan2(p.y - cy, p.x - cx));
+    const re = radiusToward(shape, p.x - cx, p.y - cy, d);
     if (Math.abs(d - re) < tol) { onCircle[p.k] = true; ds.push((d / re) * rExp); }
   }
   return { cx, cy, onCircle, ds };
