@@ -7,12 +7,10 @@
 // unfollowed until the rack had scattered, and the first ball to move fast, ball 6, was taken as the first contact.
 import type { TrackSample } from './tracker.js';
 import { hypot2 } from '../hypot2.js';
+import { heldBefore, SETTLED_MM } from './held-place.js';
 
-/** At most this many samples moving ... */
+/** At most this many samples moving, after a place held (see held-place.ts). */
 const MOVING_SAMPLES = 2;
-/** ... after a place held (within SETTLED_MM) for this long (s). */
-const RESTED_S = 0.2;
-const SETTLED_MM = 8;
 
 /** The sample a track rested at before its last one or two samples moved off it, or undefined. */
 export function launchRest(h: readonly TrackSample[]): TrackSample | undefined {
@@ -22,9 +20,7 @@ export function launchRest(h: readonly TrackSample[]): TrackSample | undefined {
     // (every sample after the rest off it, and the last of them off it by more than the settling jitter)
     if (hypot2(h[n - 1]!.x_mm - rest.x_mm, h[n - 1]!.y_mm - rest.y_mm) <= SETTLED_MM) return undefined;
     if (m > 1 && hypot2(h[n - m]!.x_mm - rest.x_mm, h[n - m]!.y_mm - rest.y_mm) <= SETTLED_MM) continue;
-    let i = n - 1 - m;
-    while (i > 0 && hypot2(h[i - 1]!.x_mm - rest.x_mm, h[i - 1]!.y_mm - rest.y_mm) <= SETTLED_MM) i--;
-    if (rest.t_s - h[i]!.t_s >= RESTED_S) return rest;
+    if (heldBefore(h, n - 1 - m)) return rest;
   }
   return undefined;
 }

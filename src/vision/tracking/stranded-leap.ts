@@ -8,14 +8,13 @@
 // the moment it was struck: the handovers may give it the path of a ball seen leaving its place.
 import type { TrackSample } from './tracker.js';
 import { hypot2 } from '../hypot2.js';
+import { heldBefore } from './held-place.js';
 
 /** A leap at least this many radii in one step ... */
 const LEAP_R = 1.5;
 /** ... at a stroke's pace at least (mm/s) ... */
 const LEAP_MM_S = 1000;
-/** ... from a place it had held (within SETTLED_MM) for this long (s) ... */
-const RESTED_S = 0.2;
-const SETTLED_MM = 8;
+/** ... from a place it had held (see held-place.ts) ... */
 /** ... then this many samples more within half a radius of where it landed. */
 const STILL_SAMPLES = 2;
 
@@ -35,7 +34,5 @@ export function strandedRest(h: readonly TrackSample[], R_mm: number): { rest: T
   const rest = h[k - 1]!, landing = h[k]!;
   const leap = hypot2(landing.x_mm - rest.x_mm, landing.y_mm - rest.y_mm);
   if (leap < LEAP_R * R_mm || leap / Math.max(1e-3, landing.t_s - rest.t_s) < LEAP_MM_S) return undefined;
-  let i = k - 1;
-  while (i > 0 && hypot2(h[i - 1]!.x_mm - rest.x_mm, h[i - 1]!.y_mm - rest.y_mm) <= SETTLED_MM) i--;
-  return rest.t_s - h[i]!.t_s >= RESTED_S ? { rest, landing } : undefined;
+  return heldBefore(h, k - 1) ? { rest, landing } : undefined;
 }

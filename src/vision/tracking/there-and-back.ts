@@ -7,14 +7,12 @@
 // moment later was taken as played while it still rolled).
 import type { TrackSample } from './tracker.js';
 import { hypot2 } from '../hypot2.js';
+import { heldBefore, SETTLED_MM } from './held-place.js';
 
 /** At most this many samples away ... */
 const AWAY_SAMPLES = 2;
-/** ... each at least this many radii from the place ... */
+/** ... each at least this many radii from a place held before (see held-place.ts). */
 const AWAY_R = 1.5;
-/** ... held (within SETTLED_MM) for this long (s) before. */
-const RESTED_S = 0.2;
-const SETTLED_MM = 8;
 
 /**
  * How many of the history's last samples were a leap away from a place the ball is back on now, at
@@ -28,9 +26,7 @@ export function leapBackSamples(h: readonly TrackSample[], x_mm: number, y_mm: n
     let away = true;
     for (let k = n - m; k < n; k++) if (hypot2(h[k]!.x_mm - rest.x_mm, h[k]!.y_mm - rest.y_mm) < AWAY_R * R_mm) away = false;
     if (!away) continue;
-    let i = n - 1 - m;
-    while (i > 0 && hypot2(h[i - 1]!.x_mm - rest.x_mm, h[i - 1]!.y_mm - rest.y_mm) <= SETTLED_MM) i--;
-    return rest.t_s - h[i]!.t_s >= RESTED_S ? m : 0;
+    return heldBefore(h, n - 1 - m) ? m : 0;
   }
   return 0;
 }

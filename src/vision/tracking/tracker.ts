@@ -9,6 +9,7 @@ import { possibleLeaps, type Leap } from './leaps.js';
 import { strandedRest } from './stranded-leap.js';
 import { launchRest } from './launch-lost.js';
 import { leapBackSamples } from './there-and-back.js';
+import { SETTLED_MM } from './held-place.js';
 import { pushedAlongLine } from './pushes.js';
 import { pocketZones, type PocketZone } from './pocket-zones.js';
 import { hypot2 } from '../hypot2.js';
@@ -345,7 +346,6 @@ const BESIDE_POCKET_REST_S = 0.5;
 
 /** A ball whose place held within SETTLED_MM for this long (s) had settled: it does not fall short of the jaws. */
 const SETTLED_S = 1;
-const SETTLED_MM = 8;
 
 /** A "ball" by a pocket this soon (s) after one was taken into it may be that one come back out. */
 export const BACK_OUT_S = 1.5;
