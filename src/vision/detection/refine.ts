@@ -152,16 +152,19 @@ export function refineCircle(img: RoiImage, cx0: number, cy0: number, shape: Out
     }
     const judgeInside = clothInside < K / 2;
     const inset = Math.max(1.5, 0.12 * rExp), beyond = 0.25 * rExp;
+    // the ray being looked along (one function for every ray, not a closure a ray)
+    let rayCos = 1, raySin = 0;
+    const outline = (j: number): boolean => {
+      const t = tMin + (j + 0.5) * step;
+      return clothBeyond(img, cx0 + rayCos * (t + beyond), cy0 + raySin * (t + beyond), cloth, clothMean)
+        && !(judgeInside && clothBeyond(img, cx0 + rayCos * (t - inset), cy0 + raySin * (t - inset), cloth, clothMean));
+    };
     const outlinePts: EdgePoint[] = [];
     let picked = false;
     for (let i = 0; i < pts.length; i++) {
       const k = pts[i]!.k, len = profLen[k]!, p0 = k * n, bestT = strongestAt[k]!;
-      const a = (2 * Math.PI * k) / K, ca = Math.cos(a), sa = Math.sin(a);
-      const outline = (j: number): boolean => {
-        const t = tMin + (j + 0.5) * step;
-        return clothBeyond(img, cx0 + ca * (t + beyond), cy0 + sa * (t + beyond), cloth, clothMean)
-          && !(judgeInside && clothBeyond(img, cx0 + ca * (t - inset), cy0 + sa * (t - inset), cloth, clothMean));
-      };
+      const a = (2 * Math.PI * k) / K;
+      rayCos = Math.cos(a); raySin = Math.sin(a);
       // (the strongest edge is most often the outline: the rest are looked at only when it is not)
       let pick = -1, pickG = 0;
       if (bestT === 0 || bestT + 1 === len || !outline(bestT)) {

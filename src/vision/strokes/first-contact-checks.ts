@@ -24,6 +24,16 @@ export function firstContactSeen(st: Stroke): Contact | undefined {
 }
 
 /**
+ * The cue ball's samples up to its first contact seen (all of them if none was): one found late and dated back (a
+ * thin cut's creep) leaves the samples since in the stroke's. (895003 at 17.5 s: the cue ball's run after a thin
+ * cut on 12 into ball 1 was taken for a first contact "before" it.)
+ */
+export function cueSamplesToContact(st: Stroke): Stroke['cueSamples'] {
+  const seen = firstContactSeen(st);
+  return seen ? st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s) : st.cueSamples;
+}
+
+/**
  * A first contact tied with another ball's (the cue ball reached both within a frame, see reachOrder()):
  * the one its straight run in meets first (tied-contact.ts), still flagged as a tie, and the cue ball's
  * contact where the line meets it (the path check after this reads it). Only with the tied
@@ -54,12 +64,8 @@ export function firstContactByRunIn(st: Stroke, R_mm: number): void {
  */
 export function firstContactByPath(st: Stroke, R_mm: number): void {
   if (st.cueTrack === null || st.whileMoving || st.cueSamples.length < 2) return;
-  // only the path before the contact seen: one found when the stroke was over (895003 at 17.5 s: a
-  // thin cut on 12, its time known only from how the balls went on) left the samples running on past
-  // it, and the cue ball's run after the cut into ball 1 was taken for a first contact "before" it
-  const seen = firstContactSeen(st);
-  const samples = seen ? st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s) : st.cueSamples;
-  const path: XY_mm[] = [...samples.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
+  // (only the path before the contact seen)
+  const path: XY_mm[] = [...cueSamplesToContact(st).map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])];
   if (path.length < 2) return;
   const balls = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
   const first = firstBallOnPath(path, balls, 2 * R_mm - PATH_OVERLAP_MM);

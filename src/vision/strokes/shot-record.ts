@@ -8,7 +8,7 @@ import { simplifyPath } from './path.js';
 import type { Stroke } from './stroke-state.js';
 import { lastStepSpeed } from './track-steps.js';
 import { hypot2 } from '../hypot2.js';
-import { firstContactSeen } from './first-contact-checks.js';
+import { cueSamplesToContact } from './first-contact-checks.js';
 
 export interface ShotContext {
   /** the names of the tracks on the table when the stroke began */
@@ -181,9 +181,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       const n = exchanged && (id === st.struck || id === fc) ? st.namesAtStart.get(id) : c.names.get(id)?.id;
       if (n !== undefined) before[String(n)] = xy;
     }
-    // (up to the first contact: one found late and dated back, a thin cut's creep, leaves the samples since in the stroke's)
-    const contactAt_s = firstContactSeen(st)?.t_s ?? Infinity;
-    const toContact = st.cueSamples.filter((s, i) => i === 0 || s.t_s <= contactAt_s);
+    const toContact = cueSamplesToContact(st);
     const cuePath = toContact.length ? simplifyPath([...toContact.map((s): XY_mm => [s.x_mm, s.y_mm]), ...(st.cueContact ? [st.cueContact] : [])], 12) : undefined;
     const lastStop = Math.max(st.t0_s, ...c.live.map((t) => c.restSince_s(t) ?? t_s));
     // two tracks given one name: keep one, and say the names are in doubt (never a record the rules refuse)
