@@ -16,6 +16,8 @@ export interface DetectorGeometry {
   inside: Uint8Array;
   /** 1 where the work pixel shows the playing surface itself (inside the cushion noses, no pocket holes) */
   surface: Uint8Array;
+  /** 1 on the surface's own edge: a surface pixel with a 4-neighbour off it (the cushion noses' line) */
+  surfaceEdge: Uint8Array;
   /** expected ball radius at each work pixel, in work px */
   radius_w: Float32Array;
   rMin_w: number;
@@ -74,5 +76,10 @@ export function detectorGeometry(p: CalibrationProfile): DetectorGeometry {
     const t = pxToTable(p, roi.x + (x + 0.5) * sxw, roi.y + (y + 0.5) * syw);
     if (Math.abs(t.x) <= hx && Math.abs(t.y) <= hy) surface[y * workW + x] = 1;
   }
-  return { roi, scale: (sxw + syw) / 2, workW, workH, inside, surface, radius_w, rMin_w: rMin, rMax_w: rMax };
+  const surfaceEdge = new Uint8Array(workW * workH);
+  for (let y = 0; y < workH; y++) for (let x = 0; x < workW; x++) {
+    const i = y * workW + x;
+    if (surface[i] && (x === 0 || y === 0 || x === workW - 1 || y === workH - 1 || !surface[i - 1] || !surface[i + 1] || !surface[i - workW] || !surface[i + workW])) surfaceEdge[i] = 1;
+  }
+  return { roi, scale: (sxw + syw) / 2, workW, workH, inside, surface, surfaceEdge, radius_w, rMin_w: rMin, rMax_w: rMax };
 }
