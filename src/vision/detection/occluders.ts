@@ -28,15 +28,54 @@ function labelOf(b: Blobs, x: BallDetection, geo: DetectorGeometry): number {
   return b.labelAt(wx, wy);
 }
 
-/** Work-pixel area of the balls found in each blob. */
-function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Map<number, number> {
+/**
+ * Work-pixel area of the balls found in each blob; on the blobs marked in `halfParts`, a part-found one
+ * counts half (see overRail()).
+ */
+function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry, halfParts?: Uint8Array): Map<number, number> {
   const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
   const area = new Map<number, number>();
   for (const x of d) {
     const l = labelOf(b, x, geo);
-    if (l > 0) area.set(l, (area.get(l) ?? 0) + Math.PI * (x.r_px / sx) * (x.r_px / sy));
+    if (l > 0) area.set(l, (area.get(l) ?? 0) + (x.partial && halfParts?.[l] ? 0.5 : 1) * Math.PI * (x.r_px / sx) * (x.r_px / sy));
   }
   return area;
+}
+
+/**
+ * A blob lying along the surface's edge over this many ball diameters comes in over the rail: an arm, a
+ * hand, a cue, a body. A ball against a cushion meets that edge over less than its own width (the part of
+ * its image the camera sees beyond the nose); a few touching there are too small a blob to hide the table.
+ */
+const OVER_RAIL_D = 1.5;
+
+/**
+ * The blobs big enough to hide the table (OCCLUDER_MIN_BALLS) that carry a part-found "ball" and come in over
+ * the rail: on them a part-found outline counts as half a ball. An arm reaching in from the rail over a ball
+ * by the cushion is a short blob inside the noses, and the pieces of its sleeve and hand found as balls
+ * filled it (1305003 at 71.4 s: a white sleeve over ball 7, 6.7 balls' area carrying four part-found
+ * "balls" of 4.5; ball 7's track leapt 200 mm onto the hand). (Counting them half on every blob was tried in
+ * session 15 and lost as much as it gained; boxing such a blob as an occluder, in session 49, hid balls
+ * struck beside the player from the contacts.)
+ */
+function overRail(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Uint8Array | undefined {
+  const ballArea_w = Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
+  let want: Uint8Array | undefined;
+  for (const x of d) {
+    if (!x.partial) continue;
+    const l = labelOf(b, x, geo);
+    if (l > 0 && b.area[l]! >= OCCLUDER_MIN_BALLS * ballArea_w) (want ??= new Uint8Array(b.count))[l] = 1;
+  }
+  if (!want) return undefined;
+  const contact = new Int32Array(b.count);
+  const edge = geo.surfaceEdge, W = geo.workW;
+  b.forEachRun((l, y, x0, x1) => {
+    if (!want![l]) return;
+    for (let i = y * W + x0, end = y * W + x1; i < end; i++) contact[l] += edge[i]!;
+  });
+  const diameter_w = geo.rMin_w + geo.rMax_w;
+  for (let l = 1; l < b.count; l++) if (want[l] && contact[l]! < OVER_RAIL_D * diameter_w) want[l] = 0;
+  return want;
 }
 
 /**
@@ -46,7 +85,7 @@ function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Map<num
  */
 export function dropOccluderParts(d: BallDetection[], b: Blobs, geo: DetectorGeometry): BallDetection[] {
   if (!d.some((x) => x.partial)) return d;
-  const balls = ballAreas(b, d, geo);
+  const balls = ballAreas(b, d, geo, overRail(b, d, geo));
   return d.filter((x) => {
     // (a ball whose edge was found all the way round is whole: until session 25 the circle fit read a
     // largest gap of the whole turn then, and balls lying across the house line, a light line whose
@@ -73,24 +112,6 @@ export function stillHidesTable(blobArea_w: number, ballsFound_w: number, ballAr
 const STILL_NOT_BALLS_RATIO = 1.5;
 
 /**
- * A blob lying along the surface's edge over this many ball diameters comes in over the rail: an arm, a
- * hand, a cue, a body. A ball against a cushion meets that edge over less than its own width (the part of
- * its image the camera sees beyond the nose); a few touching there are too small a blob to hide the table.
- */
-const OVER_RAIL_D = 1.5;
-
-/** Work pixels of each blob on the surface's edge (only for the labels marked in `want`). */
-function railContact(b: Blobs, geo: DetectorGeometry, want: Uint8Array): Int32Array {
-  const n = new Int32Array(b.count);
-  const edge = geo.surfaceEdge, W = geo.workW;
-  b.forEachRun((l, y, x0, x1) => {
-    if (!want[l]) return;
-    for (let i = y * W + x0, end = y * W + x1; i < end; i++) n[l] += edge[i]!;
-  });
-  return n;
-}
-
-/**
  * Where the table is hidden (see hidesTable(), and stillHidesTable() for a blob over a tile hidden in the
  * last frame, `lastTiles`, which is updated), as boxes in table mm, one per tile the blob touches.
  * Tracking calls a ball that vanishes under one occluded, not pocketed or off the table.
@@ -106,17 +127,6 @@ export function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeom
     const found = balls.get(l) ?? 0;
     // 2: may still hide it, if it lay over a tile hidden in the last frame
     big[l] = hidesTable(b.area[l]!, found, ballArea_w) ? 1 : stillHidesTable(b.area[l]!, found, ballArea_w) ? 2 : 0;
-  }
-  // one that comes in over the rail hides the table at the looser share of balls found in it from its first
-  // frame (1305003 at 71.4 s: a white sleeve over ball 7 by the head cushion, 6.7 balls' area carrying four
-  // part-found "balls" of 3.4, was never boxed, and ball 7's track leapt 200 mm onto the hand)
-  const want = new Uint8Array(b.count);
-  let any = false;
-  for (let l = 1; l < b.count; l++) if (big[l] === 2) { want[l] = 1; any = true; }
-  if (any) {
-    const contact = railContact(b, geo, want);
-    const diameter_w = (geo.rMin_w + geo.rMax_w);
-    for (let l = 1; l < b.count; l++) if (want[l] && contact[l]! >= OVER_RAIL_D * diameter_w) big[l] = 1;
   }
   const tileRuns = (fn: (l: number, tile: number) => void) => b.forEachRun((l, y, x0, x1) => {
     if (!big[l]) return;
