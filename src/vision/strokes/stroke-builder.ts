@@ -1017,8 +1017,15 @@ export class StrokeBuilder {
       return { records: [], wasStroke: false };
     }
     // whether a hand had moved a hidden ball is no longer to be told once a stroke has run: it may have moved
-    // any ball, seen to or not
-    for (const id of this.motion.keys()) this.settleHidden(id);
+    // any ball, seen to or not. One hidden again before it was judged rests, as far as is known, where it
+    // rested before it was first hidden: the glimpse between was under the arm, and as likely a knuckle
+    // (1250200 at 4.4 s: ball 12's track, under the arm, took a fingertip 60 mm off for one frame and was
+    // hidden again; after the stroke it was seen back on its place, "moved" from the fingertip's)
+    for (const [id, m] of this.motion) {
+      const t = m.hiddenAt && this.tracker.tracks.find((x) => x.id === id);
+      if (t && (t.state === 'occluded' || t.state === 'missing')) m.anchor = { ...m.hiddenAt! };
+      this.settleHidden(id);
+    }
     this.lastEnd_s = t_s;
     return { records: this.finishStroke(t_s, truncated), wasStroke: true };
   }
