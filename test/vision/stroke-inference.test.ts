@@ -226,6 +226,38 @@ test('a ball whose centre an arm throws off for a frame and then hides for a sec
   assert.equal(moved[0]!.type, 'moved');
 });
 
+test('a ball glimpsed under the arm off its place for a frame, hidden again while a stroke is played, is judged against its place before the arm came', () => {
+  // 1250200 at 4.4 s: ball 12, under the arm, was "found" on a fingertip 60 mm off for one frame and hidden again;
+  // the stroke played meanwhile dropped the question, and when the arm went ball 12, back on its place, had
+  // "moved" from the fingertip's
+  const hiddenThroughStroke = (back: { dx: number; dy: number }) => {
+    const balls = layout();
+    const cue = balls[0]!, three = balls[3]!;
+    const arm: OccludedBox = { x0_mm: three.x - 150, y0_mm: three.y - 100, x1_mm: three.x + 120, y1_mm: three.y + 100 };
+    const out: FrameObservation[] = [];
+    let i = 0;
+    const without3 = () => balls.filter((b) => b !== three);
+    for (; i < 2 * FPS; i++) out.push(frame(i, balls));
+    for (let k = 0; k < 10; k++, i++) out.push(frame(i, without3(), [arm]));
+    out.push(frame(i++, without3(), [arm], [seen({ id: 3, x: three.x + 36, y: three.y - 48 })]));
+    // the cue ball rolls 400 mm and stops, touching nothing, while the arm stays
+    for (let k = 0; k < 45; k++, i++) {
+      cue.x = -900 + 400 * Math.sin((Math.PI / 2) * Math.min(1, k / 30));
+      out.push(frame(i, without3(), [arm]));
+    }
+    for (let k = 0; k < 2 * FPS; k++, i++) out.push(frame(i, without3(), [arm]));
+    three.x += back.dx;
+    three.y += back.dy;
+    for (let k = 0; k < 3 * FPS; k++, i++) out.push(frame(i, balls));
+    return run(out).filter((r) => r.type === 'shot' || r.type === 'moved');
+  };
+  const back = hiddenThroughStroke({ dx: 0, dy: 0 });
+  assert.deepEqual(back.map((r) => r.type), ['shot'], JSON.stringify(back));
+  // found on the glimpsed place when the arm goes: a hand had moved it
+  const moved = hiddenThroughStroke({ dx: 36, dy: -48 });
+  assert.deepEqual(moved.map((r) => r.type), ['shot', 'moved'], JSON.stringify(moved));
+});
+
 test('two balls whose tracks leap onto a hand for two frames each and lose sight of them, back on their places after, were not struck', () => {
   // 1090201: a player leaning over the table; ball 15 under the body and ball 1 by the hand each leapt onto
   // the hand for two frames and lost it (15 under the arm after, 1 lost from view): "struck 15", ball 1 lost

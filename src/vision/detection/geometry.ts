@@ -76,10 +76,15 @@ export function detectorGeometry(p: CalibrationProfile): DetectorGeometry {
     const t = pxToTable(p, roi.x + (x + 0.5) * sxw, roi.y + (y + 0.5) * syw);
     if (Math.abs(t.x) <= hx && Math.abs(t.y) <= hy) surface[y * workW + x] = 1;
   }
-  const surfaceEdge = new Uint8Array(workW * workH);
-  for (let y = 0; y < workH; y++) for (let x = 0; x < workW; x++) {
-    const i = y * workW + x;
-    if (surface[i] && (x === 0 || y === 0 || x === workW - 1 || y === workH - 1 || !surface[i - 1] || !surface[i + 1] || !surface[i - workW] || !surface[i + workW])) surfaceEdge[i] = 1;
+  return { roi, scale: (sxw + syw) / 2, workW, workH, inside, surface, surfaceEdge: edgeOf(surface, workW, workH), radius_w, rMin_w: rMin, rMax_w: rMax };
+}
+
+/** The mask's own edge: its pixels with a 4-neighbour off it (or on the image's border). */
+export function edgeOf(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const edge = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const i = y * w + x;
+    if (mask[i] && (x === 0 || y === 0 || x === w - 1 || y === h - 1 || !mask[i - 1] || !mask[i + 1] || !mask[i - w] || !mask[i + w])) edge[i] = 1;
   }
-  return { roi, scale: (sxw + syw) / 2, workW, workH, inside, surface, surfaceEdge, radius_w, rMin_w: rMin, rMax_w: rMax };
+  return edge;
 }
