@@ -58,6 +58,33 @@ export function firstContactByRunIn(st: Stroke, R_mm: number): void {
 }
 
 /**
+ * A first contact made between two samples of the cue ball, its last sample before it not yet touching the
+ * ball: the straight run in, carried on, meets the ball it reached first. When that is another ball at rest,
+ * clearly on the line (its centre within two radii less PATH_OVERLAP_MM of it), that ball is taken instead,
+ * flagged as the path's correction is. (1195000's break: the cue ball at 5.6 m/s, 190 mm a frame, was last
+ * seen 140 mm short of the apex; its next, blurred sample lay past the apex's side, and ball 5 behind it,
+ * whose track the rack's jitter had started, was taken as the first contact without a word.) The path
+ * check (firstContactByPath()) reads only the samples, and the one after a contact has already turned.
+ */
+export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
+  const fc = st.firstContactTrack;
+  if (st.cueTrack === null || st.whileMoving || fc === null || st.firstContactBehind !== undefined) return;
+  const seen = firstContactSeen(st);
+  const place = st.before.get(fc);
+  if (!seen || !place) return;
+  const runIn = st.cueSamples.filter((s) => s.t_s < seen.t_s);
+  const last = runIn.at(-1);
+  if (!last || hypot2(last.x_mm - place[0], last.y_mm - place[1]) <= 2 * R_mm + CONTACT_NOISE_MM) return;
+  const balls: RestingBall[] = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id))
+    .map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+  const met = firstOnRunIn(runIn, balls, 2 * R_mm - PATH_OVERLAP_MM, 2 * R_mm + CONTACT_NOISE_MM);
+  if (!met || met.id === fc) return;
+  st.firstContactBehind = fc;
+  st.firstContactTrack = met.id;
+  st.cueContact = met.at;
+}
+
+/**
  * A first contact seen behind a ball the cue ball's path ran into (their centres closer than two radii
  * less PATH_OVERLAP_MM) is that ball instead, flagged; so is a stroke with no contact seen whose cue
  * ball ran into one. Only with every ball at rest when the stroke began (where they stood is known).

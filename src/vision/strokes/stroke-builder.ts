@@ -14,7 +14,7 @@ import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, keptAway, lastStep_mm, leftAndCameBack, nearestSample, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
-import { CONTACT_NOISE_MM, firstContactByCorner, firstContactByPath, firstContactByRunIn, firstContactSeen } from './first-contact-checks.js';
+import { CONTACT_NOISE_MM, firstContactByCorner, firstContactByPath, firstContactByRunIn, firstContactByRunInAcrossGap, firstContactSeen } from './first-contact-checks.js';
 import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 import { StruckMotion } from './struck-motion.js';
@@ -1316,6 +1316,7 @@ export class StrokeBuilder {
     this.struckWasTheCueBall(st, names);
     firstContactAmongFirstMovers(st);
     firstContactByRunIn(st, this.R);
+    firstContactByRunInAcrossGap(st, this.R);
     firstContactByCorner(st, this.R);
     firstContactByPath(st, this.R);
     this.shiftedNotTouched(st);

@@ -1,0 +1,47 @@
+// A first contact made between two samples of a fast cue ball: the straight run in, carried on, says which
+// ball it reached first (development game 1195000's break, the cue ball at 5.6 m/s, its places as the
+// tracker had them: the apex, ball 4, at (887, 0), ball 5 behind it at (934, 21), ball 6 at (942, -32)).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { firstContactByRunInAcrossGap } from '../../src/vision/strokes/first-contact-checks.js';
+import type { Stroke } from '../../src/vision/strokes/stroke-state.js';
+import type { XY_mm } from '../../src/protocol/records.js';
+
+const R = 34, CUE = 17, APEX = 3, FIVE = 7, SIX = 12;
+const FPS = 30;
+
+/** The cue ball's run from the house to (750, 54) in 9 frames, then one blurred sample past the apex's side. */
+function breakStroke(contactWith: number, lastBefore: XY_mm = [750, 54]): Stroke {
+  const from: XY_mm = [-1129, 279];
+  const cueSamples = Array.from({ length: 10 }, (_, k) => ({
+    t_s: 5 + k / FPS, x_mm: from[0] + ((lastBefore[0] - from[0]) * k) / 9, y_mm: from[1] + ((lastBefore[1] - from[1]) * k) / 9,
+  }));
+  cueSamples.push({ t_s: 5 + 10 / FPS, x_mm: 851, y_mm: 75 });
+  const before = new Map<number, XY_mm>([[CUE, from], [APEX, [887, 0]], [FIVE, [934, 21]], [SIX, [942, -32]], [1, [999, 55]], [2, [993, -60]]]);
+  return {
+    cueTrack: CUE, struck: CUE, whileMoving: false, firstContactTrack: contactWith, cueSamples, cueContact: [851, 75],
+    contacts: [{ cause: CUE, target: contactWith, t_s: 5 + 10 / FPS - 0.001 }], before, rollingAtStart: new Set<number>(),
+  } as unknown as Stroke;
+}
+
+test('a contact the samples skipped over is the ball the run in meets first, flagged as the path\'s correction', () => {
+  const st = breakStroke(FIVE);
+  firstContactByRunInAcrossGap(st, R);
+  assert.equal(st.firstContactTrack, APEX);
+  assert.equal(st.firstContactBehind, FIVE, 'the contact seen is kept for the review');
+  // where the cue ball touched the apex: on the line, within two radii less the overlap of its centre
+  const [x, y] = st.cueContact!;
+  assert.ok(Math.hypot(x - 887, y) < 2 * R, `touched at ${x},${y}`);
+});
+
+test('a contact the run in meets first, or one the cue ball was seen touching, stands', () => {
+  const apex = breakStroke(APEX);
+  firstContactByRunInAcrossGap(apex, R);
+  assert.equal(apex.firstContactTrack, APEX);
+  assert.equal(apex.firstContactBehind, undefined);
+  // the last sample before the contact 76 mm from ball 5 (75 from the apex): seen in touch, not skipped over
+  const seen = breakStroke(FIVE, [880, 75]);
+  firstContactByRunInAcrossGap(seen, R);
+  assert.equal(seen.firstContactTrack, FIVE);
+  assert.equal(seen.firstContactBehind, undefined);
+});
