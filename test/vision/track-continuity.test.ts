@@ -687,6 +687,31 @@ test('a struck ball and its first contact each named now as the other was when t
   assert.ok(other.review.some((r) => r.what === 'struck' && r.ball === 4), JSON.stringify(other.review));
 });
 
+test('a cue ball\'s track that went on with a ball no track followed when the stroke began, the cue ball unnamed now, struck the cue ball, flagged', () => {
+  // (1315001's break: ball 5, unfound in the rack, was taken up by the cue ball's track as they met: "struck 5")
+  const cueTrack = track(1, { state: 'visible' });
+  const apex = track(3, { state: 'visible' });
+  const stroke: Stroke = {
+    t0_s: 10, struck: 1, whileMoving: false, whileMovingDoubt: false, contacts: [{ cause: 1, target: 3, t_s: 10.5 }], cueTrack: 1, cueSamples: [], cueAfter: [], cueContact: null,
+    firstContactTrack: 3, before: new Map([[1, [-1400, -190]], [3, [885, 0]]]), rollingAtStart: new Set(), gone: [], independentFalls: [], tracksAtStart: [1, 3], struckMotion: seenMoving(20, 5000),
+    namesAtStart: new Map<number, 'cue' | number>([[1, 'cue'], [3, 4]]), mixedAtStart: new Map(),
+    unseenContacts: [], seenMoving: new Map(), firstContactGuessed: false, cueHiddenBeside: null, struckFrozen: false,
+  };
+  const ctx = (apexNow: 'cue' | number, struckNow: number) => ({
+    names: new Map<number, { id: 'cue' | number; confidence: number }>([[1, { id: struckNow, confidence: 0.87 }], [3, { id: apexNow, confidence: 0.99 }]]),
+    live: [cueTrack, apex], minConfidence: 0.5, fastGone_mm_s: 4000, restSince_s: () => 14,
+  });
+  const passed = shotRecord(stroke, 15, false, ctx(4, 5));
+  assert.equal(passed.struck, 'cue');
+  assert.ok(passed.review.some((r) => r.what === 'struck' && r.ball === 'cue'), JSON.stringify(passed.review));
+  // named now as a ball another track followed then (4): no ball passed on unseen; the names now stand, flagged
+  const tracked = shotRecord(stroke, 15, false, ctx(7, 4));
+  assert.equal(tracked.struck, 4);
+  assert.ok(tracked.review.some((r) => r.what === 'struck' && r.ball === 4), JSON.stringify(tracked.review));
+  // another track is the cue ball now: the names now stand
+  assert.equal(shotRecord(stroke, 15, false, ctx('cue', 5)).struck, 5);
+});
+
 test('the cue path ends at the first contact: samples after a contact found late and dated back are left out', () => {
   // (1285006 at 49.7 s: a thin cut on ball 7, found as the stroke ended, left the cue ball's samples on to ball 13 in the path)
   const cueTrack = track(1, { state: 'visible' });

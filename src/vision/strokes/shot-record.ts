@@ -72,9 +72,17 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     // the names they had then; flagged.
     const exchanged = fc !== null && fc !== st.struck && !st.whileMoving && atStart !== undefined && struckAtStart !== undefined
       && atStart !== struckAtStart && nameNow === struckAtStart && c.names.get(st.struck)?.id === atStart;
-    const struck = exchanged ? struckAtStart : name(st.struck, 'struck');
+    // So too a cue ball's track that went on with a ball no track followed when the stroke began, no track
+    // there being the cue ball now (1315001's break: ball 5, unfound in the rack, was taken up by the cue
+    // ball's track as they met, and the stroke was "struck 5")
+    const struckNow = c.names.get(st.struck)?.id;
+    const passedOn = !exchanged && struckAtStart === 'cue' && struckNow !== undefined && struckNow !== 'cue'
+      && ![...st.namesAtStart.values()].includes(struckNow) && ![...c.names.values()].some((n) => n.id === 'cue');
+    const struck = exchanged || passedOn ? struckAtStart : name(st.struck, 'struck');
     if (exchanged) {
       review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `the tracks of ball ${struckAtStart} and ball ${atStart} were each named as the other when the stroke began: taken to have exchanged balls where they met` });
+    } else if (passedOn) {
+      review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `the struck ball's track was the cue ball's when the stroke began and is taken for ball ${struckNow} now, a ball no track followed then: taken to have passed to it where they met` });
     }
     // the cue striking an object ball (F3) is rare in play and costs the striker a penalty; the camera
     // reaching it more often means a cue ball it took for an object ball, or a ball that only jittered:
