@@ -45,3 +45,11 @@ test('a contact the run in meets first, or one the cue ball was seen touching, s
   assert.equal(seen.firstContactTrack, FIVE);
   assert.equal(seen.firstContactBehind, undefined);
 });
+
+test('a ball the cue ball passed before its last sample is not met, however near the line carried back', () => {
+  // (1310901: ball 11, 2 mm clear of a fast cue ball's path, its blurred samples 30 mm off)
+  const st = breakStroke(FIVE);
+  st.before.set(11, [300, 80]);
+  firstContactByRunInAcrossGap(st, R);
+  assert.equal(st.firstContactTrack, APEX);
+});

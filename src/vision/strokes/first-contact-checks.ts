@@ -75,8 +75,13 @@ export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
   const runIn = st.cueSamples.filter((s) => s.t_s < seen.t_s);
   const last = runIn.at(-1);
   if (!last || hypot2(last.x_mm - place[0], last.y_mm - place[1]) <= 2 * R_mm + CONTACT_NOISE_MM) return;
-  const balls: RestingBall[] = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id))
-    .map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+  // (only the balls ahead of its last sample: the line carried back meets the balls it passed, 1310901's ball 11
+  // 2 mm clear of the cue ball's path)
+  const prev = runIn.at(-2);
+  if (!prev) return;
+  const ux = last.x_mm - prev.x_mm, uy = last.y_mm - prev.y_mm;
+  const balls: RestingBall[] = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id)
+    && (x - last.x_mm) * ux + (y - last.y_mm) * uy > 0).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
   const met = firstOnRunIn(runIn, balls, 2 * R_mm - PATH_OVERLAP_MM, 2 * R_mm + CONTACT_NOISE_MM);
   if (!met || met.id === fc) return;
   st.firstContactBehind = fc;
