@@ -43,6 +43,16 @@ test('two-stage matching: a ball\'s track near its expected place is served befo
   assert.deepEqual(matchInTwoStages([[Infinity, 5], [3, Infinity]], R, [true, false]), [1, 0]);
 });
 
+test('far matches: of a ball\'s track and a candidate wanting one detection, the ball\'s takes it unless the candidate is nearer by more than a ball\'s width', () => {
+  // (1310901) ball 14, struck from rest between two frames, found 91 mm on; a candidate born on the cue ball's
+  // streak 79 mm from it (and 81 mm from the cue ball's own piece, which the cue ball's track takes first)
+  const cost = [[92, Infinity], [79, 81], [Infinity, 20]];
+  assert.deepEqual(matchInTwoStages(cost, R, [true, false, true], 450), [0, -1, 1]);
+  assert.deepEqual(assign(cost.slice(0, 2).map((r) => [r[0]!]), 450), [-1, 0], 'on equal terms the candidate takes it');
+  // a candidate following a ball 5 mm from its detection keeps it from a resting ball's leap of 200 mm
+  assert.deepEqual(matchInTwoStages([[200], [5]], R, [true, false], 450), [-1, 0]);
+});
+
 /**
  * Ball 1 rests under the cue (hidden for a frame) as ball 2 rolls past 150 mm away; the cue's tip beside
  * ball 2 throws a partial "ball" under the cue, which a resting ball may not take but a rolling one may.

@@ -4,12 +4,13 @@
  * `cost[i][j]` for rows i and columns j (rectangular allowed). Returns for each row the column it
  * gets, or -1. Pairs whose cost is `Infinity` are never assigned. Without `miss`, as many rows as can be
  * get a column; with it, a row may go without one at that cost, when every way of giving it one costs
- * the others more.
+ * the others more (`miss` may be given per row).
  */
-export function assign(cost: number[][], miss?: number): number[] {
+export function assign(cost: number[][], miss?: number | readonly number[]): number[] {
   if (miss !== undefined && cost.length) {
     const cols = cost[0]!.length;
-    const out = assign(cost.map((row, i) => [...row, ...cost.map((_, k) => (k === i ? miss : Infinity))]));
+    const missOf = (i: number) => (typeof miss === 'number' ? miss : miss[i]!);
+    const out = assign(cost.map((row, i) => [...row, ...cost.map((_, k) => (k === i ? missOf(i) : Infinity))]));
     return out.map((j) => (j >= cols ? -1 : j));
   }
   const rows = cost.length;
