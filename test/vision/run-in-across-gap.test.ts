@@ -10,7 +10,7 @@ import type { XY_mm } from '../../src/protocol/records.js';
 const R = 34, CUE = 17, APEX = 3, FIVE = 7, SIX = 12;
 const FPS = 30;
 
-/** The cue ball's run from the house to (750, 54) in 9 frames, then one blurred sample past the apex's side. */
+/** The cue ball's run from the house to (750, 54) in 9 frames, then one blurred sample past the apex's side; the rack's balls touching each other. */
 function breakStroke(contactWith: number, lastBefore: XY_mm = [750, 54]): Stroke {
   const from: XY_mm = [-1129, 279];
   const cueSamples = Array.from({ length: 10 }, (_, k) => ({
@@ -20,7 +20,8 @@ function breakStroke(contactWith: number, lastBefore: XY_mm = [750, 54]): Stroke
   const before = new Map<number, XY_mm>([[CUE, from], [APEX, [887, 0]], [FIVE, [934, 21]], [SIX, [942, -32]], [1, [999, 55]], [2, [993, -60]]]);
   return {
     cueTrack: CUE, struck: CUE, whileMoving: false, firstContactTrack: contactWith, cueSamples, cueContact: [851, 75],
-    contacts: [{ cause: CUE, target: contactWith, t_s: 5 + 10 / FPS - 0.001 }], before, rollingAtStart: new Set<number>(),
+    contacts: [{ cause: CUE, target: contactWith, t_s: 5 + 10 / FPS - 0.001 }, { cause: APEX, target: SIX, t_s: 5 + 10 / FPS }, { cause: FIVE, target: 1, t_s: 5 + 10 / FPS }],
+    before, rollingAtStart: new Set<number>(), gone: [],
   } as unknown as Stroke;
 }
 
@@ -52,4 +53,23 @@ test('a ball the cue ball passed before its last sample is not met, however near
   st.before.set(11, [300, 80]);
   firstContactByRunInAcrossGap(st, R);
   assert.equal(st.firstContactTrack, APEX);
+});
+
+test('a ball the run in meets that was never seen moving is not taken', () => {
+  const st = breakStroke(FIVE);
+  st.contacts = st.contacts.filter((c) => c.cause !== APEX && c.target !== APEX);
+  firstContactByRunInAcrossGap(st, R);
+  assert.equal(st.firstContactTrack, FIVE);
+});
+
+test('a first contact guessed among the first balls to start, no contact seen: the ball the run in up to their start meets first, said so', () => {
+  // (1185003's break: the cue ball lost 570 mm short of the rack, and a ball at its back the first seen to start)
+  const st = breakStroke(FIVE);
+  st.contacts = st.contacts.filter((c) => c.cause !== CUE);
+  Object.assign(st, { firstContactGuessed: true, firstContactUnseen: FIVE, firstMovers: { t_s: 5 + 9.5 / FPS, tracks: [FIVE] } });
+  firstContactByRunInAcrossGap(st, R);
+  assert.equal(st.firstContactTrack, APEX);
+  assert.equal(st.firstContactUnseen, APEX);
+  assert.equal(st.firstContactOnRunIn, true);
+  assert.equal(st.firstContactBehind, undefined, 'a guess, not a contact seen and corrected');
 });

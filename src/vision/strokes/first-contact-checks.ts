@@ -59,32 +59,40 @@ export function firstContactByRunIn(st: Stroke, R_mm: number): void {
 
 /**
  * A first contact made between two samples of the cue ball, its last sample before it not yet touching the
- * ball: the straight run in, carried on, meets the ball it reached first. When that is another ball at rest,
- * clearly on the line (its centre within two radii less PATH_OVERLAP_MM of it), that ball is taken instead,
- * flagged as the path's correction is. (1195000's break: the cue ball at 5.6 m/s, 190 mm a frame, was last
- * seen 140 mm short of the apex; its next, blurred sample lay past the apex's side, and ball 5 behind it,
- * whose track the rack's jitter had started, was taken as the first contact without a word.) The path
- * check (firstContactByPath()) reads only the samples, and the one after a contact has already turned.
+ * ball: the straight run in, carried on, meets the ball it reached first. When that is another ball at rest
+ * ahead of the last sample, clearly on the line (its centre within two radii less PATH_OVERLAP_MM of it), and
+ * seen moving in the stroke, that ball is taken instead, flagged as the path's correction is. (1195000's break: the
+ * cue ball at 5.6 m/s, 190 mm a frame, was last seen 140 mm short of the apex; its next, blurred sample lay past
+ * the apex's side, and ball 5 behind it, whose track the rack's jitter had started, was taken as the first contact
+ * without a word.) The path check (firstContactByPath()) reads only the samples, and the one after a contact has
+ * already turned. So too for a first contact guessed, no contact seen, among the balls that started first
+ * (firstContactAmongFirstMovers()): the run in up to their start says which ball the cue ball reached (1185003's
+ * break: the cue ball lost 570 mm short of the rack, and ball 12 at its back the first seen to start).
  */
 export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
   const fc = st.firstContactTrack;
   if (st.cueTrack === null || st.whileMoving || fc === null || st.firstContactBehind !== undefined) return;
   const seen = firstContactSeen(st);
+  const guessed = !seen && st.firstContactGuessed && st.firstMovers !== undefined;
   const place = st.before.get(fc);
-  if (!seen || !place) return;
-  const runIn = st.cueSamples.filter((s) => s.t_s < seen.t_s);
-  const last = runIn.at(-1);
-  if (!last || hypot2(last.x_mm - place[0], last.y_mm - place[1]) <= 2 * R_mm + CONTACT_NOISE_MM) return;
+  if ((!seen && !guessed) || !place) return;
+  const until_s = seen ? seen.t_s : st.firstMovers!.t_s;
+  const runIn = st.cueSamples.filter((s) => s.t_s < until_s);
+  const last = runIn.at(-1), prev = runIn.at(-2);
+  if (!last || !prev || hypot2(last.x_mm - place[0], last.y_mm - place[1]) <= 2 * R_mm + CONTACT_NOISE_MM) return;
   // (only the balls ahead of its last sample: the line carried back meets the balls it passed, 1310901's ball 11
-  // 2 mm clear of the cue ball's path)
-  const prev = runIn.at(-2);
-  if (!prev) return;
+  // 2 mm clear of the cue ball's path; and only one seen in a contact or gone: a ball the cue ball reached moved)
   const ux = last.x_mm - prev.x_mm, uy = last.y_mm - prev.y_mm;
+  const moved = (id: number) => st.contacts.some((c) => c.cause === id || c.target === id) || st.gone.some((t) => t.id === id);
   const balls: RestingBall[] = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id)
-    && (x - last.x_mm) * ux + (y - last.y_mm) * uy > 0).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+    && moved(id) && (x - last.x_mm) * ux + (y - last.y_mm) * uy > 0).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
   const met = firstOnRunIn(runIn, balls, 2 * R_mm - PATH_OVERLAP_MM, 2 * R_mm + CONTACT_NOISE_MM);
   if (!met || met.id === fc) return;
-  st.firstContactBehind = fc;
+  if (seen) st.firstContactBehind = fc;
+  else {
+    st.firstContactOnRunIn = true;
+    st.firstContactUnseen = met.id;
+  }
   st.firstContactTrack = met.id;
   st.cueContact = met.at;
 }

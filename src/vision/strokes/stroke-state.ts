@@ -55,6 +55,8 @@ export interface Stroke {
   /** frames each of `unseenContacts` was seen moving in since it started */
   seenMoving: Map<number, number>;
   firstContactGuessed: boolean;
+  /** the guess is the ball the cue ball's straight run in meets first, not the nearest of the first movers (see firstContactByRunInAcrossGap()) */
+  firstContactOnRunIn?: boolean;
   /** a ball that started with no ball seen near it while the cue ball, seen all the way, was far from it (see seenFarFrom()) */
   startedFarFromCue?: number;
   /** the ball a first contact was guessed from (it started with no ball seen near it) */
