@@ -21,6 +21,23 @@ function restFor(tr: Tracker, ball: Ball, frames: number, extra: Partial<BallDet
   return tr.live().find((t) => Math.hypot(t.x_mm - ball.x, t.y_mm - ball.y) < R)!.id;
 }
 
+test('a ball lost from view at rest over a second, no arm boxed over it, does not take a "ball" found whole 280 mm off; a moment lost, it may', () => {
+  // (1260201 at 4.7 s: ball 13, lost 1.6 s under an arm the map did not box, took a knuckle 280 mm off on the hand)
+  const found = (lost: number) => {
+    const tr = new Tracker(RUSSIAN_12FT);
+    const b: Ball = { id: 13, x: -426, y: 440 };
+    const id = restFor(tr, b, 30);
+    let i = 30;
+    for (let k = 0; k < lost; k++, i++) tr.update(at(i, far.map((f) => det(f))));
+    const knuckle = det({ id: 13, x: -263, y: 664 }, { cueLike: 0.03 });
+    tr.update(at(i, [knuckle, ...far.map((f) => det(f))]));
+    const t = tr.tracks.find((k) => k.id === id)!;
+    return Math.hypot(t.x_mm - knuckle.x_mm, t.y_mm - knuckle.y_mm) < 1;
+  };
+  assert.equal(found(48), false, 'lost 1.6 s: a new track takes it, if anything');
+  assert.equal(found(15), true, 'lost half a second: a hand may have moved it');
+});
+
 test('a ball struck hard, lost for five frames and found again further on as a blurred streak, keeps its track', () => {
   const tr = new Tracker(RUSSIAN_12FT);
   const b: Ball = { id: 'cue', x: 1200, y: 0 };

@@ -793,6 +793,11 @@ export class Tracker {
     // a hand on the far rail)
     const handReach = t.state === 'occluded' ? 6 * this.R + 400 * since : t.state === 'missing' ? 3 * this.R + 300 * Math.min(since, MISSING_REACH_S) : 0;
     gate = Math.max(gate, handReach);
+    // (but a ball lost from view at rest, no arm boxed over it, longer than that, comes back far off only as a new
+    // track, taken for it once that rests as a ball (reunion.ts): it no longer counts as held then, and one found
+    // whole on a hand is not a ball put down. 1260201 at 4.7 s: ball 13, lost 1.6 s under an arm the map did not
+    // box, took a knuckle 280 mm off, followed the hand over the side rail and was "off the table")
+    if (t.confirmed && t.state === 'missing' && since > MISSING_REACH_S && speed < this.opts.restSpeed_mm_s && dist > 2 * this.R) return Infinity;
     // a ball lost in a pocket's mouth has gone down or comes back out beside it (where backOutOf looks
     // for it): it does not reappear across the table (a pocketed ball's track leapt 820 mm along the
     // cushion onto a hand's edge on the rail and was then called off the table)
