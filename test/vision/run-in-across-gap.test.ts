@@ -73,3 +73,16 @@ test('a first contact guessed among the first balls to start, no contact seen: t
   assert.equal(st.firstContactOnRunIn, true);
   assert.equal(st.firstContactBehind, undefined, 'a guess, not a contact seen and corrected');
 });
+
+test('a contact seen in a sample, or beyond the run the cue ball had at its last pace, is not corrected', () => {
+  // (1205000 at 41.9 s: the cue ball's sample at a thin cut on ball 14 touched it; the line carried on met ball 8 600 mm on)
+  const cut = breakStroke(FIVE);
+  cut.cueSamples[cut.cueSamples.length - 1] = { t_s: 5 + 10 / FPS, x_mm: 880, y_mm: 75 };
+  firstContactByRunInAcrossGap(cut, R);
+  assert.equal(cut.firstContactTrack, FIVE);
+  // the cue ball's last step 10 mm (0.3 m/s): in the frame to the contact it went little more than a ball's width, not to the apex
+  const slow = breakStroke(FIVE);
+  slow.cueSamples[8] = { t_s: 5 + 8 / FPS, x_mm: 740, y_mm: 55 };
+  firstContactByRunInAcrossGap(slow, R);
+  assert.equal(slow.firstContactTrack, FIVE);
+});

@@ -79,15 +79,25 @@ export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
   const until_s = seen ? seen.t_s : st.firstMovers!.t_s;
   const runIn = st.cueSamples.filter((s) => s.t_s < until_s);
   const last = runIn.at(-1), prev = runIn.at(-2);
-  if (!last || !prev || hypot2(last.x_mm - place[0], last.y_mm - place[1]) <= 2 * R_mm + CONTACT_NOISE_MM) return;
+  if (!last || !prev || last.t_s <= prev.t_s) return;
+  // (a gap: neither the last sample before the contact nor the first from it on touches the ball; 1205000 at 41.9 s:
+  // the cue ball's sample at its thin cut on ball 14 touched it, and the line carried on met ball 8 600 mm on)
+  const reach = 2 * R_mm + CONTACT_NOISE_MM;
+  const touches = (q: { x_mm: number; y_mm: number } | undefined) => !!q && hypot2(q.x_mm - place[0], q.y_mm - place[1]) <= reach;
+  if (touches(last) || touches(st.cueSamples.find((s) => s.t_s >= until_s))) return;
   // (only the balls ahead of its last sample: the line carried back meets the balls it passed, 1310901's ball 11
   // 2 mm clear of the cue ball's path; and only one seen in a contact or gone: a ball the cue ball reached moved)
   const ux = last.x_mm - prev.x_mm, uy = last.y_mm - prev.y_mm;
   const moved = (id: number) => st.contacts.some((c) => c.cause === id || c.target === id) || st.gone.some((t) => t.id === id);
   const balls: RestingBall[] = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id)
     && moved(id) && (x - last.x_mm) * ux + (y - last.y_mm) * uy > 0).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
-  const met = firstOnRunIn(runIn, balls, 2 * R_mm - PATH_OVERLAP_MM, 2 * R_mm + CONTACT_NOISE_MM);
+  const met = firstOnRunIn(runIn, balls, 2 * R_mm - PATH_OVERLAP_MM, reach);
   if (!met || met.id === fc) return;
+  // (and a contact seen is met within the run the cue ball had, at its last pace, until it. Not a guess: the first
+  // ball seen to start may have started early, jittering in the rack — 1185003's ball 12 started 0.12 s before the
+  // cue ball reached the apex)
+  const pace_mm_s = hypot2(last.x_mm - prev.x_mm, last.y_mm - prev.y_mm) / (last.t_s - prev.t_s);
+  if (seen && hypot2(met.at[0] - last.x_mm, met.at[1] - last.y_mm) > pace_mm_s * (until_s - last.t_s) + 2 * R_mm) return;
   if (seen) st.firstContactBehind = fc;
   else {
     st.firstContactOnRunIn = true;
