@@ -324,6 +324,27 @@ test('a ball slid by a hand the camera does not see, speeding up and slowing dow
   assert.equal(soft[0]!.struck, 'cue');
 });
 
+test('a ball slid off its place slower than a ball counts as moving, found only in part under the hand, and left there, is moved', () => {
+  // 1241201: ball 15 slid 61 mm at about 140 mm/s under a hand the camera did not box, its outline cut by the
+  // fingers all the way; its rest place followed it, and no `moved` record went out
+  const slid = (step_mm: number) => {
+    const balls = layout();
+    const four = balls[4]!;
+    const out: FrameObservation[] = [];
+    for (let i = 0; i < 2 * FPS; i++) out.push(frame(out.length, balls));
+    for (let k = 0; k < 15; k++) {
+      four.x += step_mm; four.y += step_mm / 2;
+      out.push(frame(out.length, balls.filter((b) => b !== four), [], [part(four.x, four.y)]));
+    }
+    for (let k = 0; k < 3 * FPS; k++) out.push(frame(out.length, balls));
+    return run(out).filter((r) => r.type === 'moved' || r.type === 'shot');
+  };
+  const moved = slid(4);
+  assert.deepEqual(moved.map((r) => r.type === 'moved' && r.balls), [[4]], JSON.stringify(moved));
+  // slid 22 mm in all (a nudge, or a centre off on a cut outline): no record
+  assert.deepEqual(slid(1.3), []);
+});
+
 test('a ball whose track leaps onto the fingertips of a hand over it and crawls on with them is moved, not struck', () => {
   // 1171200: a pale hand the size of a ball slid ball 12 125 mm; no arm was boxed, the ball was not found under
   // the hand, and its track leapt 59 mm onto a fingertip and followed the fingers at 150 mm/s: "struck 12"

@@ -73,7 +73,10 @@ export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
   const fc = st.firstContactTrack;
   if (st.cueTrack === null || st.whileMoving || fc === null || st.firstContactBehind !== undefined) return;
   const seen = firstContactSeen(st);
-  const guessed = !seen && st.firstContactGuessed && st.firstMovers !== undefined;
+  // (a guess only where the cue ball was seen touching nothing: a contact seen later is for the other checks, and
+  // shiftedNotTouched() says why the ball that moved first was not it)
+  const cueTouched = st.contacts.some((c) => c.cause === st.cueTrack || c.target === st.cueTrack);
+  const guessed = !seen && !cueTouched && st.firstContactGuessed && st.firstMovers !== undefined;
   const place = st.before.get(fc);
   if ((!seen && !guessed) || !place) return;
   const until_s = seen ? seen.t_s : st.firstMovers!.t_s;

@@ -90,6 +90,8 @@ interface Motion {
   crept?: boolean;
   /** where it rested when a body hid it, and when it came back into view (a `moved` check) */
   hiddenAt?: { x: number; y: number };
+  /** when the rest place was last taken at rest (see onFrame()) */
+  anchorAt_s?: number;
   /** where it rested before its track flitted off onto something beside it (see carried()): back there, it did not move */
   flitFrom?: { x: number; y: number };
   backInView_s?: number;
@@ -243,9 +245,22 @@ export class StrokeBuilder {
       }
       if (speed < this.o.rest_mm_s) {
         m.restSince_s ??= t_s;
+        const wasActive = m.active;
         if (m.active && t_s - m.restSince_s >= this.o.rest_s) { m.active = false; delete m.jawMoving; }
         if (!m.active) {
+          // a ball come to rest off its place with no stroke, never fast enough to count as moving (a hand slid it
+          // under a palm the camera did not box), is asked about as a ball back in view is: judged on a whole
+          // outline clear of the arm a moment later (1241201: ball 15 slid 61 mm at 140 mm/s under a hand; its
+          // rest place followed it, and no `moved` record went out)
+          // (not one whose place a stroke since may have moved: a ball pushed too slowly to be seen starting)
+          if (m.anchor && !wasActive && !this.stroke && !m.hiddenAt && (m.anchorAt_s ?? -Infinity) > this.lastEnd_s
+            && hypot2(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) > MOVED_mm) {
+            m.askedAt_s ??= this.departure(t, m);
+            m.hiddenAt = { ...m.anchor };
+            m.backInView_s = t_s;
+          }
           // a running mean keeps the rest position steady against detection noise
+          m.anchorAt_s = t_s;
           m.anchor = m.anchor && hypot2(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) < 6
             ? { x: 0.9 * m.anchor.x + 0.1 * t.x_mm, y: 0.9 * m.anchor.y + 0.1 * t.y_mm }
             : { x: t.x_mm, y: t.y_mm };
