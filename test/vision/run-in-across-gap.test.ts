@@ -3,7 +3,7 @@
 // tracker had them: the apex, ball 4, at (887, 0), ball 5 behind it at (934, 21), ball 6 at (942, -32)).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstContactByRunInAcrossGap } from '../../src/vision/strokes/first-contact-checks.js';
+import { firstContactByRunInAcrossGap, firstGuessByRunIn } from '../../src/vision/strokes/first-contact-checks.js';
 import type { Stroke } from '../../src/vision/strokes/stroke-state.js';
 import type { XY_mm } from '../../src/protocol/records.js';
 
@@ -63,11 +63,14 @@ test('a ball the run in meets that was never seen moving is not taken', () => {
 });
 
 test('a first contact guessed among the first balls to start, no contact seen: the ball the run in up to their start meets first, said so', () => {
-  // (1185003's break: the cue ball lost 570 mm short of the rack, and a ball at its back the first seen to start)
+  // (1185003's break: the cue ball lost 570 mm short of the rack, and a ball at its back the first seen to start,
+  // 0.12 s before the cue ball reached the apex)
   const st = breakStroke(FIVE);
   st.contacts = st.contacts.filter((c) => c.cause !== CUE);
   Object.assign(st, { firstContactGuessed: true, firstContactUnseen: FIVE, firstMovers: { t_s: 5 + 9.5 / FPS, tracks: [FIVE] } });
   firstContactByRunInAcrossGap(st, R);
+  assert.equal(st.firstContactTrack, FIVE, 'no contact seen: left to the guess\'s own check');
+  firstGuessByRunIn(st, R);
   assert.equal(st.firstContactTrack, APEX);
   assert.equal(st.firstContactUnseen, APEX);
   assert.equal(st.firstContactOnRunIn, true);
@@ -85,4 +88,13 @@ test('a contact seen in a sample, or beyond the run the cue ball had at its last
   slow.cueSamples[8] = { t_s: 5 + 8 / FPS, x_mm: 740, y_mm: 55 };
   firstContactByRunInAcrossGap(slow, R);
   assert.equal(slow.firstContactTrack, FIVE);
+});
+
+test('a guess stays a guess where the run in meets no ball, or none seen to move', () => {
+  const st = breakStroke(FIVE);
+  st.contacts = st.contacts.filter((c) => c.cause !== CUE && c.cause !== APEX && c.target !== APEX);
+  Object.assign(st, { firstContactGuessed: true, firstContactUnseen: FIVE, firstMovers: { t_s: 5 + 9.5 / FPS, tracks: [FIVE] } });
+  firstGuessByRunIn(st, R);
+  assert.equal(st.firstContactTrack, FIVE);
+  assert.equal(st.firstContactOnRunIn, undefined);
 });

@@ -3,6 +3,7 @@
 // seen (path-blocker.ts), a corner of the path in a frame the cue ball was not seen in (path-corner.ts).
 import type { XY_mm } from '../../protocol/records.js';
 import type { Contact, Stroke } from './stroke-state.js';
+import type { TrackSample } from '../tracking/tracker.js';
 import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath, type RestingBall } from './path-blocker.js';
 import { firstOnRunIn } from './tied-contact.js';
@@ -58,54 +59,67 @@ export function firstContactByRunIn(st: Stroke, R_mm: number): void {
 }
 
 /**
- * A first contact made between two samples of the cue ball, its last sample before it not yet touching the
- * ball: the straight run in, carried on, meets the ball it reached first. When that is another ball at rest
- * ahead of the last sample, clearly on the line (its centre within two radii less PATH_OVERLAP_MM of it), and
- * seen moving in the stroke, that ball is taken instead, flagged as the path's correction is. (1195000's break: the
- * cue ball at 5.6 m/s, 190 mm a frame, was last seen 140 mm short of the apex; its next, blurred sample lay past
- * the apex's side, and ball 5 behind it, whose track the rack's jitter had started, was taken as the first contact
- * without a word.) The path check (firstContactByPath()) reads only the samples, and the one after a contact has
- * already turned. So too for a first contact guessed, no contact seen, among the balls that started first
- * (firstContactAmongFirstMovers()): the run in up to their start says which ball the cue ball reached (1185003's
- * break: the cue ball lost 570 mm short of the rack, and ball 12 at its back the first seen to start).
+ * The ball the cue ball's straight run in, up to `until_s`, meets first when carried on, where that is not the
+ * first contact taken so far (`fc`, resting at `place`): its last sample before `until_s` and its first from then
+ * on both clear of that ball (a gap the samples skipped over; 1205000 at 41.9 s: the cue ball's sample at its thin
+ * cut on ball 14 touched it, and the line carried on met ball 8 600 mm on), the ball met ahead of the last sample
+ * (the line carried back meets the balls it passed: 1310901's ball 11, 2 mm clear of the cue ball's path), clearly
+ * on the line (its centre within two radii less PATH_OVERLAP_MM), at rest when the stroke began and seen in a
+ * contact or gone (a ball the cue ball reached moved). Null otherwise.
  */
-export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
-  const fc = st.firstContactTrack;
-  if (st.cueTrack === null || st.whileMoving || fc === null || st.firstContactBehind !== undefined) return;
-  const seen = firstContactSeen(st);
-  // (a guess only where the cue ball was seen touching nothing: a contact seen later is for the other checks, and
-  // shiftedNotTouched() says why the ball that moved first was not it)
-  const cueTouched = st.contacts.some((c) => c.cause === st.cueTrack || c.target === st.cueTrack);
-  const guessed = !seen && !cueTouched && st.firstContactGuessed && st.firstMovers !== undefined;
-  const place = st.before.get(fc);
-  if ((!seen && !guessed) || !place) return;
-  const until_s = seen ? seen.t_s : st.firstMovers!.t_s;
+function metOnRunIn(st: Stroke, fc: number, place: XY_mm, until_s: number, R_mm: number): { id: number; at: XY_mm; pace_mm_s: number; last: TrackSample } | null {
   const runIn = st.cueSamples.filter((s) => s.t_s < until_s);
   const last = runIn.at(-1), prev = runIn.at(-2);
-  if (!last || !prev || last.t_s <= prev.t_s) return;
-  // (a gap: neither the last sample before the contact nor the first from it on touches the ball; 1205000 at 41.9 s:
-  // the cue ball's sample at its thin cut on ball 14 touched it, and the line carried on met ball 8 600 mm on)
+  if (!last || !prev || last.t_s <= prev.t_s) return null;
   const reach = 2 * R_mm + CONTACT_NOISE_MM;
   const touches = (q: { x_mm: number; y_mm: number } | undefined) => !!q && hypot2(q.x_mm - place[0], q.y_mm - place[1]) <= reach;
-  if (touches(last) || touches(st.cueSamples.find((s) => s.t_s >= until_s))) return;
-  // (only the balls ahead of its last sample: the line carried back meets the balls it passed, 1310901's ball 11
-  // 2 mm clear of the cue ball's path; and only one seen in a contact or gone: a ball the cue ball reached moved)
+  if (touches(last) || touches(st.cueSamples.find((s) => s.t_s >= until_s))) return null;
   const ux = last.x_mm - prev.x_mm, uy = last.y_mm - prev.y_mm;
   const moved = (id: number) => st.contacts.some((c) => c.cause === id || c.target === id) || st.gone.some((t) => t.id === id);
   const balls: RestingBall[] = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id)
     && moved(id) && (x - last.x_mm) * ux + (y - last.y_mm) * uy > 0).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
   const met = firstOnRunIn(runIn, balls, 2 * R_mm - PATH_OVERLAP_MM, reach);
-  if (!met || met.id === fc) return;
-  // (and a contact seen is met within the run the cue ball had, at its last pace, until it. Not a guess: the first
-  // ball seen to start may have started early, jittering in the rack — 1185003's ball 12 started 0.12 s before the
-  // cue ball reached the apex)
-  const pace_mm_s = hypot2(last.x_mm - prev.x_mm, last.y_mm - prev.y_mm) / (last.t_s - prev.t_s);
-  if (seen && hypot2(met.at[0] - last.x_mm, met.at[1] - last.y_mm) > pace_mm_s * (until_s - last.t_s) + 2 * R_mm) return;
-  if (seen) st.firstContactBehind = fc;
-  else {
-    st.firstContactOnRunIn = true;
-    st.firstContactUnseen = met.id;
-  }
+  if (!met || met.id === fc) return null;
+  return { ...met, pace_mm_s: hypot2(ux, uy) / (last.t_s - prev.t_s), last };
+}
+
+/**
+ * A first contact seen, made between two samples of the cue ball: when its straight run in, carried on, meets
+ * another ball first (metOnRunIn()) within the run it had at its last pace until the contact, that ball is taken
+ * instead, flagged as the path's correction is. (1195000's break: the cue ball at 5.6 m/s, 190 mm a frame, was
+ * last seen 140 mm short of the apex; its next, blurred sample lay past the apex's side, and ball 5 behind it,
+ * whose track the rack's jitter had started, was taken as the first contact without a word.) The path check
+ * (firstContactByPath()) reads only the samples, and the one after a contact has already turned.
+ */
+export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
+  const fc = st.firstContactTrack;
+  if (st.cueTrack === null || st.whileMoving || fc === null || st.firstContactBehind !== undefined) return;
+  const seen = firstContactSeen(st);
+  const place = st.before.get(fc);
+  if (!seen || !place) return;
+  const met = metOnRunIn(st, fc, place, seen.t_s, R_mm);
+  if (!met || hypot2(met.at[0] - met.last.x_mm, met.at[1] - met.last.y_mm) > met.pace_mm_s * (seen.t_s - met.last.t_s) + 2 * R_mm) return;
+  st.firstContactBehind = fc;
+  st.firstContactTrack = met.id;
+  st.cueContact = met.at;
+}
+
+/**
+ * A first contact still guessed once the other checks are done (no contact of the cue ball with it seen, the
+ * first of the balls that started first; see firstContactAmongFirstMovers() and shiftedNotTouched()): the ball
+ * the run in up to their start meets first (metOnRunIn()) instead, said so. (1185003's break: the cue ball lost
+ * 570 mm short of the rack, ball 12 at its back "started" 0.12 s before the cue ball reached the apex, which it
+ * was then seen touching.) Not held to the cue ball's pace: the first ball seen to start may have started early.
+ */
+export function firstGuessByRunIn(st: Stroke, R_mm: number): void {
+  const fc = st.firstContactTrack;
+  if (st.cueTrack === null || st.whileMoving || fc === null || !st.firstContactGuessed || !st.firstMovers || firstContactSeen(st)) return;
+  const place = st.before.get(fc);
+  if (!place) return;
+  const met = metOnRunIn(st, fc, place, st.firstMovers.t_s, R_mm);
+  if (!met) return;
+  st.firstContactOnRunIn = true;
+  st.firstContactUnseen = met.id;
   st.firstContactTrack = met.id;
   st.cueContact = met.at;
 }

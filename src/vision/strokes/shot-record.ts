@@ -179,7 +179,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       review.push({ what: 'firstContact', ball, confidence: 0.5, why: `ball ${ball} shifted ${Math.round(st.shiftedNotTouched.mm)} mm with no ball seen near it and stayed there: taken as the camera's jitter, not a touch` });
     }
     if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: st.firstContactOnRunIn
-      ? `the cue ball's first contact was not seen: ball ${firstContactId} is the first its straight run in meets, carried on`
+      ? `the cue ball's first contact was not seen, and the first ball to move had no visible cause: ball ${firstContactId} is the first the cue ball's straight run in meets, carried on`
       : 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
     if (st.whileMovingDoubt === 'near') review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
     if (st.struckUnsettled) review.push({ what: 'whileMoving', ball: struck, confidence: 0.5, why: `ball ${struck} started while balls still rolled without being seen at rest there first: a stroke played while balls moved, or a ball the camera lost and found again` });

@@ -14,7 +14,7 @@ import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, keptAway, lastStep_mm, leftAndCameBack, nearestSample, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
-import { CONTACT_NOISE_MM, firstContactByCorner, firstContactByPath, firstContactByRunIn, firstContactByRunInAcrossGap, firstContactSeen } from './first-contact-checks.js';
+import { CONTACT_NOISE_MM, firstContactByCorner, firstContactByPath, firstContactByRunIn, firstContactByRunInAcrossGap, firstContactSeen, firstGuessByRunIn } from './first-contact-checks.js';
 import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 import { StruckMotion } from './struck-motion.js';
@@ -1335,6 +1335,7 @@ export class StrokeBuilder {
     firstContactByCorner(st, this.R);
     firstContactByPath(st, this.R);
     this.shiftedNotTouched(st);
+    firstGuessByRunIn(st, this.R);
     const live = this.tracker.live();
     const shot = shotRecord(st, t_s, truncated, {
       names, live, minConfidence: this.o.minConfidence, fastGone_mm_s: this.o.fastGone_mm_s,
