@@ -55,7 +55,7 @@ export interface Stroke {
   /** frames each of `unseenContacts` was seen moving in since it started */
   seenMoving: Map<number, number>;
   firstContactGuessed: boolean;
-  /** the guess is the ball the cue ball's straight run in meets first, not the nearest of the first movers (see firstContactByRunInAcrossGap()) */
+  /** the guess is the ball the cue ball's straight run in meets first, not the first mover nearest the cue ball (see firstGuessByRunIn()) */
   firstContactOnRunIn?: boolean;
   /** a ball that started with no ball seen near it while the cue ball, seen all the way, was far from it (see seenFarFrom()) */
   startedFarFromCue?: number;

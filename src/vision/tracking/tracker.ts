@@ -190,8 +190,9 @@ export function matchInTwoStages(cost: number[][], near_mm: number, sure?: reado
   // ball's takes it unless the candidate is nearer by more than a ball's width. 1310901: ball 14, struck from
   // rest between two frames, was found 91 mm on; a candidate born on the cue ball's streak, 79 mm from it, took it,
   // and ball 14's track, left unseen, never found its ball again)
-  const missOf = (i: number) => (miss_mm !== undefined && sure && !sure[i] ? miss_mm - 2 * near_mm : miss_mm);
-  const second = assign(rest.map((i) => cost[i]!.map((c, j) => (takenCols.has(j) ? Infinity : c))), miss_mm === undefined ? undefined : rest.map(missOf) as number[]);
+  const miss = miss_mm;
+  const misses = miss === undefined ? undefined : rest.map((i) => (sure && !sure[i] ? miss - 2 * near_mm : miss));
+  const second = assign(rest.map((i) => cost[i]!.map((c, j) => (takenCols.has(j) ? Infinity : c))), misses);
   rest.forEach((i, k) => { match[i] = second[k]!; });
   return match;
 }
