@@ -228,9 +228,7 @@ export class StrokeBuilder {
       if (m.occludedAtRest && !m.active && m.anchor) {
         // back in view: a hand may have moved it while nothing rolled. Judged a moment later on a
         // whole outline (a ball half out from under an arm is found off its centre)
-        m.hiddenAt = m.hiddenAt ?? { ...m.anchor };
-        m.backInView_s = t_s;
-        m.askedAt_s ??= t_s;
+        askWhetherMoved(m, m.hiddenAt ?? m.anchor, t_s, m.askedAt_s ?? t_s);
       }
       m.occludedAtRest = false;
       // (judged at rest with no stroke running: a ball struck as soon as the arm went is the
@@ -255,9 +253,7 @@ export class StrokeBuilder {
           // (not one whose place a stroke since may have moved: a ball pushed too slowly to be seen starting)
           if (m.anchor && !wasActive && !this.stroke && !m.hiddenAt && (m.anchorAt_s ?? -Infinity) > this.lastEnd_s
             && hypot2(t.x_mm - m.anchor.x, t.y_mm - m.anchor.y) > MOVED_mm) {
-            m.askedAt_s ??= this.departure(t, m);
-            m.hiddenAt = { ...m.anchor };
-            m.backInView_s = t_s;
+            askWhetherMoved(m, m.anchor, t_s, m.askedAt_s ?? this.departure(t, m));
           }
           // a running mean keeps the rest position steady against detection noise
           m.anchorAt_s = t_s;
@@ -1259,8 +1255,8 @@ export class StrokeBuilder {
     }
     const b = st.before.get(st.struck);
     if (t && m && b && this.underArm(t)) {
-      m.hiddenAt = m.flitFrom = { x: b[0], y: b[1] };
-      m.backInView_s = m.askedAt_s = st.t0_s;
+      m.flitFrom = { x: b[0], y: b[1] };
+      askWhetherMoved(m, m.flitFrom, st.t0_s, st.t0_s);
       return [];
     }
     if (t && m) m.anchor = { x: t.x_mm, y: t.y_mm };
@@ -1281,7 +1277,7 @@ export class StrokeBuilder {
     return [this.moved(t, st.t0_s)];
   }
 
-  /** The question whether a hand moved the ball while it was hidden is answered, or moot. */
+  /** The question whether a hand moved the ball while it was hidden (askWhetherMoved()) is answered, or moot. */
   private settleHidden(id: number): void {
     const m = this.motion.get(id);
     if (m) { delete m.hiddenAt; delete m.backInView_s; delete m.askedAt_s; }
@@ -1401,4 +1397,15 @@ export class StrokeBuilder {
 /** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
 function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {
   return (x * -z.x_mm + y * -z.y_mm) / hypot2(z.x_mm, z.y_mm);
+}
+
+/**
+ * Ask whether a hand moved the ball off `from` (where it rested before it was hidden, or slid): judged in onFrame()
+ * once it has been back in view since `back_s` a moment, whole and clear of any arm, dated `asked_s` if a `moved`
+ * record goes out; settleHidden() drops the question.
+ */
+function askWhetherMoved(m: Motion, from: { x: number; y: number }, back_s: number, asked_s: number): void {
+  m.hiddenAt = { ...from };
+  m.backInView_s = back_s;
+  m.askedAt_s = asked_s;
 }

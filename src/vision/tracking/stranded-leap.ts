@@ -12,9 +12,8 @@ import { heldBefore } from './held-place.js';
 
 /** A leap at least this many radii in one step ... */
 const LEAP_R = 1.5;
-/** ... at a stroke's pace at least (mm/s) ... */
+/** ... at a stroke's pace at least (mm/s), from a place it had held (see held-place.ts) ... */
 const LEAP_MM_S = 1000;
-/** ... from a place it had held (see held-place.ts) ... */
 /** ... then this many samples more within half a radius of where it landed. */
 const STILL_SAMPLES = 2;
 
