@@ -53,6 +53,16 @@ test('far matches: of a ball\'s track and a candidate wanting one detection, the
   assert.deepEqual(matchInTwoStages([[200], [5]], R, [true, false], 450), [-1, 0]);
 });
 
+test("far matches serve the balls' tracks first: a ball's own detection is not given to a far candidate because the track has a worse one to take", () => {
+  // (1295005 at 40.9 s) ball 3 found again on its place, 57 mm from its track (led off it for a frame by a piece
+  // of the hand); the corner pocket's dark mouth 115 mm from the track; a candidate 282 mm from the ball
+  const cost = [[57, 115], [282, Infinity]];
+  assert.deepEqual(assign(cost, [450, 450 - 2 * R]), [1, 0], 'in one assignment the sum gives the ball to the candidate');
+  assert.deepEqual(matchInTwoStages(cost, R, [true, false], 450), [0, -1]);
+  // a candidate nearer than the track by more than a ball's width keeps the detection, and the track takes another
+  assert.deepEqual(matchInTwoStages([[200, 120], [60, Infinity]], R, [true, false], 450), [1, 0]);
+});
+
 /**
  * Ball 1 rests under the cue (hidden for a frame) as ball 2 rolls past 150 mm away; the cue's tip beside
  * ball 2 throws a partial "ball" under the cue, which a resting ball may not take but a rolling one may.
