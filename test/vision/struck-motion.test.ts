@@ -30,3 +30,19 @@ test('a ball found only in part for most of its way, at a hand\'s pace, was slid
   assert.equal(run(false, 270, 317).handMoved(0, R, false), false, 'found whole until the arm came, it was cued');
   assert.equal(run(true, 900, 900).handMoved(0, R, false), false, 'at a strike\'s pace, in part or not, it was cued');
 });
+
+test('a ball found only in part on its way and whole only where it came to rest was slid under a finger', () => {
+  // (development clip 1171205: ball 9 slid 120 mm under a fingertip no box covered; its track on the finger's
+  // pieces at up to "564 mm/s", then on the ball let go, its speed still lagging for a few frames: "struck 9")
+  const slide = (seenWholeOnTheWay: boolean, peak_mm_s = 564) => {
+    const m = new StruckMotion({ t_s: 0, x_mm: 0, y_mm: 0 });
+    // (first seen moving 0.24 s in, on the finger's pieces)
+    const steps: [number, number, boolean][] = [[0.24, 10, true], [0.3, 60, !seenWholeOnTheWay], [0.4, 120, true], [0.5, 150, true], [0.6, 140, true]];
+    for (const [t_s, x_mm, cut] of steps) m.see(t_s, 0, t_s === 0.4 ? peak_mm_s : 300, false, cut, { t_s, x_mm, y_mm: 0 });
+    for (let k = 1; k <= 10; k++) m.see(0.6 + k / 30, 0, 200 - 15 * k, false, false, { t_s: 0.6 + k / 30, x_mm: 120 + (k % 2), y_mm: 0 });
+    return m;
+  };
+  assert.equal(slide(false).handMoved(0, R, false), true);
+  assert.equal(slide(true).handMoved(0, R, false), false, 'seen whole 60 mm short of where it stopped, it rolled there in view');
+  assert.equal(slide(false, 900).handMoved(0, R, false), false, "at a strike's pace it was cued");
+});

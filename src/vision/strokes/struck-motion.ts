@@ -6,6 +6,7 @@
 // ball up and slows it down again: 1021200's ball 5 was fastest (380 mm/s) 0.4 s into a 0.7 s slide, and
 // was "struck 5".
 import type { TrackSample } from '../tracking/tracker.js';
+import { hypot2 } from '../hypot2.js';
 import { leaptThenCrawled } from './leap-then-crawl.js';
 import { turnedBack, type TurnerAt } from './turn-back.js';
 
@@ -25,6 +26,8 @@ const HAND_SEEN_FROM_S = 0.15;
 const HAND_SEEN_CLEAR_S = 0.15;
 /** ... when its peak is this many times its pace then */
 const HAND_SPED_UP = 1.5;
+/** Whole sightings kept to judge whether the ball was seen whole only where it came to rest (more: it was seen on its way) */
+const WHOLE_KEPT = 16;
 
 export class StruckMotion {
   /** frames the struck ball was seen moving, and how many of those under or beside a hand or arm */
@@ -43,6 +46,9 @@ export class StruckMotion {
   earlyPeak_mm_s?: number;
   /** its place at the start and where it was seen in the stroke's first PATH_S */
   readonly path: TrackSample[];
+  /** where it was seen moving whole and clear of hands (the first WHOLE_KEPT + 1 such frames), and last seen moving */
+  readonly whole: TrackSample[] = [];
+  last?: TrackSample;
 
   constructor(start: TrackSample) {
     this.path = [start];
@@ -61,6 +67,8 @@ export class StruckMotion {
     if (covered) { this.covered++; this.coveredFrom_s ??= t_s; }
     else if (this.coveredFrom_s === undefined && t_s - this.seenFrom_s <= HAND_SEEN_CLEAR_S) this.earlyPeak_mm_s = Math.max(this.earlyPeak_mm_s ?? 0, v_mm_s);
     if (sample && sample.t_s - t0_s <= PATH_S && sample.t_s > this.path.at(-1)!.t_s) this.path.push(sample);
+    if (sample && !cut && !covered && this.whole.length <= WHOLE_KEPT) this.whole.push(sample);
+    if (sample) this.last = sample;
   }
 
   /**
@@ -89,6 +97,11 @@ export class StruckMotion {
     // hand's pace, it was under the hand. 1241202: ball 14 slid 150 mm under a hand boxed only 0.4 s in, its
     // track on the fingers' edges at up to 317 mm/s, "struck 14")
     const underHand = this.covered + this.cut > 0.5 * this.frames && this.peak_mm_s < CUT_HAND_SPEED_mm_s;
-    return this.covered > 0.5 * this.frames || underHand || this.peak_mm_s < HAND_SPEED_mm_s || spedUpLate || leaptThenCrawled(this.path, R_mm, HAND_SPEED_mm_s) || turnedBack(this.path, turnerAt);
+    // (nor does one found only in part on its way and whole only where it came to rest: a finger on top of it slid
+    // it, a hand too thin for the camera to box. 1171205: ball 9, slid 120 mm at up to 360 mm/s, its track on the
+    // finger's pieces at up to "564 mm/s", then on the ball let go, its speed still lagging: "struck 9")
+    const wholeOnlyAtRest = this.frames - this.whole.length >= 3 && this.whole.length <= WHOLE_KEPT && this.peak_mm_s < CUT_HAND_SPEED_mm_s
+      && this.whole.every((s) => hypot2(s.x_mm - this.last!.x_mm, s.y_mm - this.last!.y_mm) <= R_mm);
+    return this.covered > 0.5 * this.frames || underHand || wholeOnlyAtRest || this.peak_mm_s < HAND_SPEED_mm_s || spedUpLate || leaptThenCrawled(this.path, R_mm, HAND_SPEED_mm_s) || turnedBack(this.path, turnerAt);
   }
 }
