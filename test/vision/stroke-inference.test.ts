@@ -91,6 +91,32 @@ test('a ball the cue ball grazed, which crept off too slowly for the contact to 
   assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
 });
 
+test('a ball the cue ball grazed that crept into a pocket, no contact seen, is the first contact guessed: flagged', () => {
+  // (1275004 at 65.8 s: the cue ball at 450 mm/s cut ball 14, in front of a middle pocket, so thinly that 14 started
+  // 0.5 s later at 100 mm/s, the cue ball 200 mm on, and crept into the pocket: "first contact null".) The cue ball
+  // runs along y = 742 past ball 1 at (0, 811), 69 mm off its line; ball 1 creeps in at 3 mm a frame from 0.5 s on
+  const one: Ball = { id: 1, x: 0, y: 811 };
+  const far: Ball[] = [{ id: 2, x: -300, y: -600 }, { id: 3, x: 300, y: -600 }, { id: 4, x: 900, y: -300 }];
+  const out: FrameObservation[] = [];
+  let i = 0;
+  const cue = { id: 'cue' as const, x: -900, y: 742 };
+  // (read clearly: the flag asked for is the guess's, not a name's)
+  const read = (i: number, balls: Ball[]) => at(i, balls.map((b) => det(b)));
+  for (; i < 2 * FPS; i++) out.push(read(i, [cue, one, ...far]));
+  for (let k = 1; k <= 7 * FPS; k++, i++) {
+    const after = Math.min(Math.max(0, k - 60), 125);
+    const c = { ...cue, x: cue.x + 15 * Math.min(k, 60) + 15 * after - 0.06 * after * after };
+    const y = one.y + 3 * Math.max(0, k - 75);
+    out.push(read(i, [c, ...(y < 880 ? [{ ...one, y }] : []), ...far]));
+  }
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue');
+  assert.deepEqual(s[0]!.pocketed.map((p) => p.ball), [1], JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 1, JSON.stringify(s[0]));
+  assert.ok(s[0]!.review.some((r) => r.what === 'firstContact' && r.ball === 1 && /touching distance/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
+});
+
 test('a ball that shifts a few mm in one frame as the cue ball sets off, and stays, is no first contact: flagged as jitter', () => {
   // 1030700: ball 10 "moved" 17 mm in one frame as a shadow crossed it, far from the cue ball, which
   // touched nothing; a ball that rolls off with no cause seen is still taken as the guess

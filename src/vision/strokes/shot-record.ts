@@ -180,7 +180,9 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     }
     if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: st.firstContactOnRunIn
       ? `the cue ball's first contact was not seen, and the first ball to move had no visible cause: ball ${firstContactId} is the first the cue ball's straight run in meets, carried on`
-      : 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
+      : st.firstContactReached
+        ? `the cue ball's first contact was not seen: ball ${firstContactId} is the first it came to touching distance of that left its place`
+        : 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });
     if (st.whileMovingDoubt === 'near') review.push({ what: 'whileMoving', confidence: 0.6, why: 'a ball started near moving balls: a stroke, or a contact the camera missed' });
     if (st.struckUnsettled) review.push({ what: 'whileMoving', ball: struck, confidence: 0.5, why: `ball ${struck} started while balls still rolled without being seen at rest there first: a stroke played while balls moved, or a ball the camera lost and found again` });
     if (st.whileMovingDoubt === 'afterNoStroke') review.push({ what: 'whileMoving', confidence: 0.5, why: 'the only balls still rolling were set going by a motion taken for no stroke (a hand, or a "ball" on one)' });

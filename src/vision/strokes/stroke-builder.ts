@@ -1011,10 +1011,13 @@ export class StrokeBuilder {
    * gives nothing, and a stroke its `shot` record (`wasStroke`).
    */
   private closeStroke(st: Stroke, t_s: number, truncated: boolean): { records: VisionRecord[]; wasStroke: boolean } {
+    const first = firstContactSeen(st);
     if (this.touchedNothing(st)) this.creepContacts(st);
-    else {
-      const first = firstContactSeen(st);
-      if (first) this.creepContacts(st, first.t_s);
+    else if (first) this.creepContacts(st, first.t_s);
+    else if (st.cueTrack === st.struck) {
+      // balls moved or fell and no contact was seen: the first whose place the cue ball reached is a guess, and said so
+      this.creepContacts(st, undefined, true);
+      if (st.firstContactTrack !== null) { st.firstContactGuessed = true; st.firstContactReached = true; }
     }
     if (st.firstContactTrack === null) this.turnContact(st);
     if (this.wasCarried(st)) return { records: this.carried(st), wasStroke: false };
@@ -1050,8 +1053,9 @@ export class StrokeBuilder {
    * by CREPT_mm or more, reached before then: a thin cut sends a ball off at a creep the contacts are not seen
    * by (1185006: the cue ball at 2.2 m/s grazed ball 2, which crept 42 mm at 85 mm/s, then hit ball 14: "first
    * contact 14", silently).
+   * `withFallen`: the balls that fell count as off their places (see closeStroke()).
    */
-  private creepContacts(st: Stroke, before_s?: number): void {
+  private creepContacts(st: Stroke, before_s?: number, withFallen = false): void {
     const s = this.tracker.tracks.find((x) => x.id === st.struck);
     if (!s) return;
     // (a track's history keeps only its last seconds: a struck cue ball's whole path is in the stroke's samples)
@@ -1059,13 +1063,17 @@ export class StrokeBuilder {
     const path = whole.filter((h) => h.t_s >= st.t0_s - 0.05);
     if (path.length < 2) return;
     const reached: { o: Track; t_s: number }[] = [];
-    for (const o of this.tracker.live()) {
+    // (`withFallen`: and the balls that fell, when no contact was seen at all. 1275004 at 65.8 s: a thin cut sent
+    // ball 14, in front of a middle pocket, in at 100 mm/s; it started too slowly and too late for the cue ball, 100
+    // mm on by then, to be seen as its cause)
+    const fell = withFallen ? st.gone.filter((g) => g.state === 'pocketed') : [];
+    for (const o of [...this.tracker.live(), ...fell]) {
       const b = st.before.get(o.id);
       // (a ball rolling when the stroke began is off that place by its own roll: 1050900's ball 14, rolling
       // on from the stroke before, was taken as touched by a cue ball that crossed where it had been)
-      if (o.id === s.id || !b || o.state !== 'visible' || st.rollingAtStart.has(o.id)) continue;
+      if (o.id === s.id || !b || (o.state !== 'visible' && o.state !== 'pocketed') || st.rollingAtStart.has(o.id)) continue;
       if (before_s !== undefined && st.contacts.some((c) => c.target === o.id || c.cause === o.id)) continue;
-      const off = hypot2(o.x_mm - b[0], o.y_mm - b[1]);
+      const off = o.state === 'pocketed' ? Infinity : hypot2(o.x_mm - b[0], o.y_mm - b[1]);
       if (off < (before_s === undefined ? NUDGED_mm : CREPT_mm)) continue;
       // a ball off its place by less than CREPT_mm was nudged only if the struck ball came to touch it
       // and it did not go back towards the struck ball (a cue ball pushed into a ball 4 mm past touching and

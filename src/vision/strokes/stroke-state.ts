@@ -57,6 +57,8 @@ export interface Stroke {
   firstContactGuessed: boolean;
   /** the guess is the ball the cue ball's straight run in meets first, not the first mover nearest the cue ball (see firstGuessByRunIn()) */
   firstContactOnRunIn?: boolean;
+  /** the guess is the first ball whose place the cue ball's path reached and which was off it by the end, or fell (see creepContacts()) */
+  firstContactReached?: boolean;
   /** a ball that started with no ball seen near it while the cue ball, seen all the way, was far from it (see seenFarFrom()) */
   startedFarFromCue?: number;
   /** the ball a first contact was guessed from (it started with no ball seen near it) */
