@@ -1219,6 +1219,42 @@ test('a cue ball struck out from under the arm whose first sighting is taken by 
   assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the ball left its place (t0 ${s[0]!.t0})`);
 });
 
+test('a cue ball struck hard whose track stays two frames on the cue\'s tip beside its place is handed the streak: struck cue, the ball it met first', () => {
+  // (1325007 at 33.8 s: the cue ball struck at 3.3 m/s, a streak found in pieces every other frame, unlike it; its
+  // track took the cue's tip 29 mm and then 58 mm off its place for two frames after the streak's first piece was
+  // found, so no handover took the streak, and the stroke was "struck 2" when the cue ball met ball 2 0.3 s later)
+  const C = { x: -1349, y: 712 }, u = { x: 0.281, y: -0.96 };
+  const along = (d: number) => ({ x: C.x + d * u.x, y: C.y + d * u.y });
+  const two: Ball = { id: 2, x: C.x + 970 * u.x, y: C.y + 970 * u.y };
+  const far: Ball[] = [{ id: 3, x: 600, y: 300 }, { id: 4, x: 900, y: -500 }, { id: 5, x: 200, y: 600 }];
+  const piece = (p: { x: number; y: number }): BallDetection => ({ x_mm: p.x, y_mm: p.y, conf: 0.6, cueLike: 0.03, partial: true });
+  // (the balls read clearly: the names are not in question here)
+  const read = (i: number, balls: Ball[], extra: BallDetection[] = []) => at(i, [...balls.map((b) => det(b)), ...extra]);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(read(i, [{ id: 'cue', ...C }, two, ...far]));
+  const streak: Record<number, number> = { 2: 189, 4: 395, 5: 500, 7: 700, 8: 800 };
+  const tip: Record<number, { x: number; y: number }> = { 2: { x: C.x - 22, y: C.y + 19 }, 3: { x: C.x + 17, y: C.y - 24 } };
+  for (let k = 1; k <= 8; k++, i++) {
+    const extra = [...(streak[k] !== undefined ? [piece(along(streak[k]!))] : []), ...(tip[k] ? [piece(tip[k]!)] : [])];
+    out.push(read(i, [two, ...far], extra));
+  }
+  // the cue ball meets ball 2 at frame 9 and stops short; ball 2 runs on at 2.4 m/s, slowing, and stops
+  for (let k = 0; k < 60; k++, i++) {
+    const d = Math.min(80 * k - 0.67 * k * k, 2400);
+    out.push(read(i, [{ id: 'cue', ...along(902 + Math.min(4 * k, 40)) }, { ...two, ...along(970 + d) }, ...far]));
+  }
+  const end = along(970 + 2400);
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(read(i, [{ id: 'cue', ...along(942) }, { ...two, ...end }, ...far]));
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
+  assert.equal(s[0]!.firstContact, 2, JSON.stringify(s[0]));
+  assert.ok(Math.abs((s[0]!.t0 ?? NaN) - 2) < 0.1, `the stroke began when the cue ball left its place (t0 ${s[0]!.t0})`);
+  // (its path to the contact runs along the streak, not by the cue's tip)
+  assert.ok((s[0]!.cuePath ?? []).every(([x, y]) => Math.abs((x - C.x) * u.y - (y - C.y) * u.x) < 20), JSON.stringify(s[0]!.cuePath));
+});
+
 test('a cue ball struck from under the arm over the side cushion is off the table: a piece of the cue drawn back over the arm\'s side is not the ball', () => {
   // (1160601: the cue ball, 160 mm from the side cushion, struck over it from under the arm and never seen again;
   // 0.7 s later a piece of the cue, drawn back towards the player at 1.9 m/s, straight out from the ball's place

@@ -355,7 +355,10 @@ export class StrokeBuilder {
     if (st && st.cueTrack !== null && st.cueContact === null) {
       const ct = this.tracker.tracks.find((x) => x.id === st.cueTrack);
       const last = ct?.history.at(-1);
-      if (last && last.t_s >= st.t0_s) st.cueSamples.push(last);
+      const first = st.cueSamples[0];
+      // (a handover this frame laid the track's samples anew: the path is read from them again)
+      if (ct && first && laidAnew(ct, st.t0_s, st.cueSamples)) st.cueSamples = [first, ...ct.history.filter((h) => h.t_s > first.t_s)];
+      else if (last && last.t_s >= st.t0_s) st.cueSamples.push(last);
     } else if (st && st.cueTrack !== null && st.cueAfter.length < CUE_AFTER_SAMPLES) {
       const last = this.tracker.tracks.find((x) => x.id === st.cueTrack)?.history.at(-1);
       if (last && last.t_s > (st.cueAfter.at(-1)?.t_s ?? st.cueSamples.at(-1)?.t_s ?? -Infinity)) st.cueAfter.push(last);
@@ -365,6 +368,7 @@ export class StrokeBuilder {
     if (st) {
       const s = this.tracker.tracks.find((x) => x.id === st.struck);
       if (s && s.state === 'visible' && this.m(s).active) {
+        if (laidAnew(s, st.t0_s, st.struckMotion.path)) st.struckMotion.retrace(s.history, st.t0_s);
         st.struckMotion.see(t_s, st.t0_s, hypot2(s.vx_mm_s, s.vy_mm_s), this.underArm(s), s.last?.partial ?? false, s.history.at(-1));
       }
       // (something found again on the struck ball's very place once its track is well away: see hiddenAsItLeft())
@@ -1405,6 +1409,16 @@ export class StrokeBuilder {
 /** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
 function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {
   return (x * -z.x_mm + y * -z.y_mm) / hypot2(z.x_mm, z.y_mm);
+}
+
+/**
+ * Whether a candidate handed the track its path this frame, since `t0_s` (a stroke's start), in place of samples
+ * gathered from it (the first of `gathered` is the start's place, not a sample): they were laid anew.
+ */
+function laidAnew(t: Track, t0_s: number, gathered: readonly TrackSample[]): boolean {
+  if (t.handedOver_s === undefined || t.handedOver_s <= t0_s || t.handedOver_s !== t.lastSeen_s) return false;
+  const from_s = t.history[0]?.t_s ?? Infinity;
+  return gathered.slice(1).some((p) => p.t_s >= from_s && !t.history.includes(p));
 }
 
 /**

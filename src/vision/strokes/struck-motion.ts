@@ -72,6 +72,17 @@ export class StruckMotion {
   }
 
   /**
+   * The track's samples were laid anew since they were gathered (a handover put a candidate's path in place of
+   * what the track had followed: 1325007 at 33.8 s, the cue ball's track on the cue's tip 29 and 58 mm off for two
+   * frames, then handed the streak of the ball itself; the tip's there-and-back made the stroke a hand's): the path
+   * is taken from the track's `history` again, up to `t0_s` + PATH_S.
+   */
+  retrace(history: readonly TrackSample[], t0_s: number): void {
+    const start = this.path[0]!;
+    this.path.splice(1, this.path.length - 1, ...history.filter((h) => h.t_s > start.t_s && h.t_s - t0_s <= PATH_S));
+  }
+
+  /**
    * Whether a ball that touched nothing, seen moving from `t0_s`, was slid by a hand: under or beside one for
    * most of its way, never faster than a hand slides one, sped up well after it began to move, or a leap onto
    * a hand then a crawl, or a turn back on itself that no cushion explains (turn-back.ts). `returnedHome`: its

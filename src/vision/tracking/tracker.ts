@@ -100,6 +100,8 @@ export interface Track {
    * or more further on, is out of a resting ball's reach
    */
   launched_s?: number;
+  /** when a candidate last handed it its path (handOver()): the samples before then may have been laid anew */
+  handedOver_s?: number;
 }
 
 export interface TrackerOptions {
@@ -1043,17 +1045,32 @@ export class Tracker {
       if (i >= 0) hidden[i] = restProxy(t, rest);
     }
     if (!hidden.length) return;
+    // (a hidden track seen since a candidate's first sample only about one place — on the hand or the cue's tip over
+    // the ball as it left — is looked for as hidden at rest there from before then: 1325007 at 33.8 s, the cue ball
+    // struck at 3.3 m/s, its track on the cue's tip 29 and 58 mm off for two frames after the streak's first piece
+    // was found; nothing took the streak over, and the stroke was "struck 2" when the cue ball met ball 2)
+    const restBefore = (t: Track, t_s: number): Track => {
+      const h = t.history;
+      let i = h.length - 1;
+      while (i >= 0 && h[i]!.t_s >= t_s) i--;
+      if (i < 0) return t;
+      const p = h[i]!;
+      for (let k = i + 1; k < h.length; k++) if (hypot2(h[k]!.x_mm - p.x_mm, h[k]!.y_mm - p.y_mm) > 2 * this.R) return t;
+      return restProxy(t, p);
+    };
     for (const found of this.tracks) {
       if (found.confirmed || found.state !== 'visible') continue;
       let c = withoutLeadingLeap(found, this.R);
-      let t = handoverSource(c, hidden, this.R, this.opts.restSpeed_mm_s);
+      const from_s = c.history[0]!.t_s;
+      const sources = hidden.map((h) => (h.lastSeen_s > from_s && !proxies.has(h) ? restBefore(h, from_s) : h));
+      let t = handoverSource(c, sources, this.R, this.opts.restSpeed_mm_s);
       // (and whole: a "leap" then a near stop is also a ball struck into another at once; 1160204's cue ball,
       // struck from under the arm, was found 117 mm out, then stopped dead against ball 9 and followed it on)
-      if (!t && c !== found && (t = handoverSource(found, hidden, this.R, this.opts.restSpeed_mm_s))) c = found;
+      if (!t && c !== found && (t = handoverSource(found, sources, this.R, this.opts.restSpeed_mm_s))) c = found;
       const launched = !t;
       // (a ball struck is still "standing" by its smoothed speed for a frame or two after the strike)
-      t ??= struckOutFrom(c, hidden, this.R, HANDOVER.minSpeed_mm_s);
-      t ??= cueLookFrom(c, this.live(), hidden, this.R, this.opts.restSpeed_mm_s);
+      t ??= struckOutFrom(c, sources, this.R, HANDOVER.minSpeed_mm_s);
+      t ??= cueLookFrom(c, this.live(), sources, this.R, this.opts.restSpeed_mm_s);
       if (!t) continue;
       const proxy = t;
       t = proxies.get(t) ?? t;
@@ -1067,8 +1084,10 @@ export class Tracker {
         t.launched_s = c.lastSeen_s;
         [t.vx_mm_s, t.vy_mm_s] = lastStepVelocity(c.history);
       }
-      t.lastSeen_s = c.lastSeen_s; t.state = 'visible'; t.last = c.last; t.streak = c.streak;
-      hidden.splice(hidden.indexOf(proxy), 1);
+      t.lastSeen_s = c.lastSeen_s; t.state = 'visible'; t.last = c.last; t.streak = c.streak; t.handedOver_s = c.lastSeen_s;
+      // (the proxy, or the track itself when a stand-in was made for this candidate alone)
+      const k = hidden.includes(proxy) ? hidden.indexOf(proxy) : hidden.indexOf(t);
+      if (k >= 0) hidden.splice(k, 1);
       found.state = 'dropped' as TrackState;
       if (!hidden.length) return;
     }
