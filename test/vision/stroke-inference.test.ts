@@ -117,6 +117,29 @@ test('a ball the cue ball grazed that crept into a pocket, no contact seen, is t
   assert.ok(s[0]!.review.some((r) => r.what === 'firstContact' && r.ball === 1 && /touching distance/.test(r.why ?? '')), JSON.stringify(s[0]!.review));
 });
 
+test('a ball in a corner\'s mouth whose track follows a hand\'s pieces into the pocket, found whole on its place the frame after, was not pocketed', () => {
+  // (1325002 at 41.0 s: ball 10, resting in the corner's mouth, unfound for two frames as a hand came over it; its
+  // track took a piece of the hand 59 mm off, followed the pieces into the jaws and was "pocketed" in a stroke
+  // "struck 10"; the ball was found whole on its place the frame after, and under the hand for a second more)
+  const ten: Ball = { id: 10, x: 1716, y: -784 };
+  const far: Ball[] = [{ id: 'cue', x: -900, y: 0 }, { id: 2, x: 300, y: 300 }, { id: 3, x: -300, y: -400 }];
+  const read = (i: number, balls: Ball[], extra: BallDetection[] = [], occluded: OccludedBox[] = []) => at(i, [...balls.map((b) => det(b)), ...extra], occluded);
+  const hand: OccludedBox = { x0_mm: 1530, y0_mm: -980, x1_mm: 1840, y1_mm: -680 };
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(read(i, [ten, ...far]));
+  // the hand comes: the ball unfound for two frames, pieces of the hand found instead, then boxed
+  out.push(read(i++, far, [part(1660, -734), part(1701, -840)]));
+  out.push(read(i++, far, [part(1749, -856)], [hand]));
+  out.push(read(i++, [ten, ...far], [part(1766, -842)], [hand]));
+  for (let k = 0; k < 3; k++, i++) out.push(read(i, [ten, ...far], [], [hand]));
+  // under the hand for a second, then in view again
+  for (let k = 0; k < FPS; k++, i++) out.push(read(i, far, [], [hand]));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(read(i, [ten, ...far]));
+  const recs = run(out);
+  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
+});
+
 test('a ball that shifts a few mm in one frame as the cue ball sets off, and stays, is no first contact: flagged as jitter', () => {
   // 1030700: ball 10 "moved" 17 mm in one frame as a shadow crossed it, far from the cue ball, which
   // touched nothing; a ball that rolls off with no cause seen is still taken as the guess

@@ -1030,6 +1030,16 @@ export class StrokeBuilder {
       this.backToRestUnseen(st);
       return { records: [], wasStroke: false };
     }
+    const stayed = this.pocketedWithAHand(st);
+    if (stayed) {
+      this.stroke = null;
+      this.tracker.restoreFrom(stayed.track, stayed.found);
+      const m = this.m(stayed.track);
+      m.active = false;
+      const b = st.before.get(stayed.track.id)!;
+      m.anchor = { x: b[0], y: b[1] };
+      return { records: [], wasStroke: false };
+    }
     if (this.wasNoStroke(st, t_s)) {
       this.stroke = null;
       return { records: [], wasStroke: false };
@@ -1199,6 +1209,22 @@ export class StrokeBuilder {
     const hidden = state(st.struck) === 'occluded' || (state(st.struck) === 'missing' && st.struckMotion.covered > 0);
     if (!this.nothingSeenTouched(st) || (st.struckMotion.frames >= 3 && !st.struckPlaceRefound) || !hidden) return false;
     return this.unseenMovers(st).every((id) => (st.seenMoving.get(id) ?? 0) < 3 && (state(id) === 'occluded' || state(id) === 'missing'));
+  }
+
+  /**
+   * A struck ball taken into a pocket that touched nothing and was never seen whole and clear on its way there,
+   * whose very place held a ball again once its track was well away: the ball stayed, and its track went into the
+   * pocket on a hand's pieces (1325002 at 41.0 s: ball 10, resting in a corner's mouth, unfound for two frames as a
+   * hand came over it; its track took a piece of the hand 59 mm off, followed it into the jaws and was "pocketed";
+   * the ball was found whole on its place the frame after). The ball's track and the one found on its place.
+   */
+  private pocketedWithAHand(st: Stroke): { track: Track; found: Track } | null {
+    const s = this.tracker.tracks.find((x) => x.id === st.struck);
+    const home = st.before.get(st.struck);
+    if (!s || !home || s.state !== 'pocketed' || !st.struckPlaceRefound || st.struckMotion.whole.length > 0) return null;
+    if (st.contacts.length || st.unseenContacts.length || st.gone.some((g) => g !== s) || st.independentFalls.length) return null;
+    const found = this.tracker.tracks.find((o) => o.state === 'visible' && !st.tracksAtStart.includes(o.id) && hypot2(o.x_mm - home[0], o.y_mm - home[1]) < CREPT_mm);
+    return found ? { track: s, found } : null;
   }
 
   /**

@@ -1164,6 +1164,22 @@ export class Tracker {
   }
 
   /**
+   * A track taken into a pocket whose ball never went: `found`, a track begun on the ball's place since, is the
+   * ball, at rest there. The track takes over `found`'s place (not its motion: it may have been born on what took
+   * the track away, 1325002's on the hand's other piece, and its "speed" towards the pocket had the track taken in
+   * again), keeping its own look; the pocketing is forgotten, and `found` goes.
+   */
+  restoreFrom(t: Track, found: Track): void {
+    if (t.state !== 'pocketed' || found === t) return;
+    delete t.pocket; delete t.gone_s; delete t.goneUnseen; delete t.maybeBack;
+    t.state = found.state;
+    t.x_mm = found.x_mm; t.y_mm = found.y_mm; t.vx_mm_s = 0; t.vy_mm_s = 0;
+    t.history = [{ t_s: found.lastSeen_s, x_mm: found.x_mm, y_mm: found.y_mm }];
+    t.lastSeen_s = found.lastSeen_s; t.last = found.last; t.streak = found.streak;
+    found.state = 'dropped' as TrackState;
+  }
+
+  /**
    * A hidden track's last places were not its ball's (it leapt onto a hand, then lost sight of it): it rests,
    * unseen, where it stood, and is looked for there.
    */
