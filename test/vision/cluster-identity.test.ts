@@ -53,7 +53,7 @@ test('far matches: of a ball\'s track and a candidate wanting one detection, the
   assert.deepEqual(matchInTwoStages([[200], [5]], R, [true, false], 450), [-1, 0]);
 });
 
-test("far matches serve the balls' tracks first: a ball's own detection is not given to a far candidate because the track has a worse one to take", () => {
+test("far matches: a candidate does not take a detection a ball's track is nearer to by more than a ball's width, though the track has a worse one to take", () => {
   // (1295005 at 40.9 s) ball 3 found again on its place, 57 mm from its track (led off it for a frame by a piece
   // of the hand); the corner pocket's dark mouth 115 mm from the track; a candidate 282 mm from the ball
   const cost = [[57, 115], [282, Infinity]];
@@ -61,6 +61,10 @@ test("far matches serve the balls' tracks first: a ball's own detection is not g
   assert.deepEqual(matchInTwoStages(cost, R, [true, false], 450), [0, -1]);
   // a candidate nearer than the track by more than a ball's width keeps the detection, and the track takes another
   assert.deepEqual(matchInTwoStages([[200, 120], [60, Infinity]], R, [true, false], 450), [1, 0]);
+  // otherwise the sum decides: two pieces of a cue ball's streak, the track near both, the candidate near one
+  // (1300900: with the balls' tracks served strictly first, the candidate was left the far pieces, ran a ghost's
+  // straight line and took ball 5 as the cue ball met it)
+  assert.deepEqual(matchInTwoStages([[50, 60], [55, 300]], R, [true, false], 450), [1, 0]);
 });
 
 /**

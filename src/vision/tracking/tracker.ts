@@ -171,7 +171,7 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
  * In one stage the assignment matches as many tracks as it can however far: a ball unseen for a
  * frame in a cluster (merged with a neighbour, or under the cue) had its track leap onto a
  * neighbour's detection and the neighbour's onto the next, shifting identities down a chain.
- * With `sure` (the tracks of balls, as against candidates), each stage serves those tracks first.
+ * With `sure` (the tracks of balls, as against candidates), the first stage serves those tracks first.
  * With `miss_mm`, the second stage may leave a track unmatched at that cost (see assign()).
  */
 export function matchInTwoStages(cost: number[][], near_mm: number, sure?: readonly boolean[], miss_mm?: number): number[] {
@@ -188,21 +188,19 @@ export function matchInTwoStages(cost: number[][], near_mm: number, sure?: reado
   const takenCols = new Set(match.filter((j) => j >= 0));
   const rest = match.map((j, i) => (j >= 0 ? -1 : i)).filter((i) => i >= 0);
   if (!rest.length || takenCols.size === (cost[0]?.length ?? 0)) return match;
-  // (a candidate goes without a detection more readily than a ball's track: by a ball's width)
-  const far = (rows: number[], miss?: number, ceded?: (i: number, j: number) => boolean) => {
-    const got = assign(rows.map((i) => cost[i]!.map((c, j) => (takenCols.has(j) || ceded?.(i, j) ? Infinity : c))), miss);
-    rows.forEach((i, k) => { match[i] = got[k]!; if (got[k]! >= 0) takenCols.add(got[k]!); });
-  };
-  if (!sure) { far(rest, miss_mm); return match; }
-  // the far matches, too, serve the balls' tracks before the candidates, pair by pair: a ball's track does not
-  // take a detection a candidate is nearer to by more than a ball's width, and takes any other first (1310901:
-  // ball 14, struck from rest between two frames, found 91 mm on, kept from a candidate born on the cue ball's
-  // streak 79 mm from it). In one assignment the sum decided: 1295005 at 40.9 s, ball 3 found again on its place
-  // as an arm lifted, 57 mm from its track (led off it for a frame by a piece of the hand), went to a candidate
-  // 282 mm away, and the track took the corner pocket's dark mouth, 115 mm, was lost there: "pocketed 3"
-  const balls = rest.filter((i) => sure[i]), candidates = rest.filter((i) => !sure[i]);
-  far(balls, miss_mm, (i, j) => candidates.some((k) => cost[k]![j]! + 2 * near_mm < cost[i]![j]!));
-  far(candidates, miss_mm === undefined ? undefined : miss_mm - 2 * near_mm);
+  // (a candidate goes without a detection a little more readily than a ball's track: of the two wanting one, the
+  // ball's takes it unless the candidate is nearer by more than a ball's width. 1310901: ball 14, struck from
+  // rest between two frames, was found 91 mm on; a candidate born on the cue ball's streak, 79 mm from it, took it,
+  // and ball 14's track, left unseen, never found its ball again)
+  const misses = miss_mm === undefined ? undefined : rest.map((i) => (sure && !sure[i] ? miss_mm - 2 * near_mm : miss_mm));
+  // (and a candidate does not take a detection a ball's track left over is nearer to by more than a ball's width:
+  // in one assignment the sum decided, and 1295005 at 40.9 s, ball 3 found again on its place as an arm lifted, 57 mm
+  // from its track, went to a candidate 282 mm away; the track took the corner pocket's dark mouth, 115 mm, and was
+  // lost there: "pocketed 3". Served strictly first, the balls' tracks took the pieces of a cue ball's streak its
+  // candidate would have, and the candidate, given a ghost's straight run, took ball 5 as the cue ball met it, 1300900)
+  const ceded = (i: number, j: number) => !!sure && !sure[i] && rest.some((k) => sure[k] && cost[k]![j]! + 2 * near_mm < cost[i]![j]!);
+  const second = assign(rest.map((i) => cost[i]!.map((c, j) => (takenCols.has(j) || ceded(i, j) ? Infinity : c))), misses);
+  rest.forEach((i, k) => { match[i] = second[k]!; });
   return match;
 }
 
