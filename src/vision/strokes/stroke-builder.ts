@@ -374,7 +374,7 @@ export class StrokeBuilder {
       // (something found again on the struck ball's very place once its track is well away: see hiddenAsItLeft())
       const home = st.before.get(st.struck);
       if (s && home && !st.struckPlaceRefound && hypot2(s.x_mm - home[0], s.y_mm - home[1]) > 2 * this.R) {
-        st.struckPlaceRefound = this.newcomerOn(st, home, CREPT_mm);
+        st.struckPlaceRefound = this.newcomerOn(st, home, CREPT_mm) !== undefined;
       }
       for (const id of st.unseenContacts) {
         const o = live.find((x) => x.id === id);
@@ -1165,12 +1165,12 @@ export class StrokeBuilder {
     const t = this.tracker.tracks.find((x) => x.id === id);
     const b = st.before.get(id);
     if (!t || !b || t.state === 'pocketed' || t.state === 'offTable') return false;
-    return (t.state === 'visible' && hypot2(t.x_mm - b[0], t.y_mm - b[1]) < NUDGED_mm) || this.newcomerOn(st, b, NUDGED_mm);
+    return (t.state === 'visible' && hypot2(t.x_mm - b[0], t.y_mm - b[1]) < NUDGED_mm) || this.newcomerOn(st, b, NUDGED_mm) !== undefined;
   }
 
-  /** A track the stroke did not begin with (a candidate too: a ball found again is one at first) is seen within `r_mm` of `p`. */
-  private newcomerOn(st: Stroke, p: XY_mm, r_mm: number): boolean {
-    return this.tracker.tracks.some((o) => o.state === 'visible' && !st.tracksAtStart.includes(o.id) && hypot2(o.x_mm - p[0], o.y_mm - p[1]) < r_mm);
+  /** A track the stroke did not begin with (a candidate too: a ball found again is one at first) seen within `r_mm` of `p`, if any. */
+  private newcomerOn(st: Stroke, p: XY_mm, r_mm: number): Track | undefined {
+    return this.tracker.tracks.find((o) => o.state === 'visible' && !st.tracksAtStart.includes(o.id) && hypot2(o.x_mm - p[0], o.y_mm - p[1]) < r_mm);
   }
 
   /**
@@ -1223,7 +1223,7 @@ export class StrokeBuilder {
     const home = st.before.get(st.struck);
     if (!s || !home || s.state !== 'pocketed' || !st.struckPlaceRefound || st.struckMotion.whole.length > 0) return null;
     if (st.contacts.length || st.unseenContacts.length || st.gone.some((g) => g !== s) || st.independentFalls.length) return null;
-    const found = this.tracker.tracks.find((o) => o.state === 'visible' && !st.tracksAtStart.includes(o.id) && hypot2(o.x_mm - home[0], o.y_mm - home[1]) < CREPT_mm);
+    const found = this.newcomerOn(st, home, CREPT_mm);
     return found ? { track: s, found } : null;
   }
 

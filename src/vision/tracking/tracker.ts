@@ -171,7 +171,8 @@ export function windowVelocity(h: readonly TrackSample[], t_s: number, window_s:
  * In one stage the assignment matches as many tracks as it can however far: a ball unseen for a
  * frame in a cluster (merged with a neighbour, or under the cue) had its track leap onto a
  * neighbour's detection and the neighbour's onto the next, shifting identities down a chain.
- * With `sure` (the tracks of balls, as against candidates), the first stage serves those tracks first.
+ * With `sure` (the tracks of balls, as against candidates), the first stage serves those tracks first, and in the
+ * second a candidate is kept off a detection a ball's track is nearer to by more than a ball's width.
  * With `miss_mm`, the second stage may leave a track unmatched at that cost (see assign()).
  */
 export function matchInTwoStages(cost: number[][], near_mm: number, sure?: readonly boolean[], miss_mm?: number): number[] {
