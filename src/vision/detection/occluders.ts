@@ -42,6 +42,11 @@ function ballAreas(b: Blobs, d: BallDetection[], geo: DetectorGeometry, halfPart
   return area;
 }
 
+/** A ball's area in work pixels, at the middle of the radii the detector looks for. */
+function typicalBallArea_w(geo: DetectorGeometry): number {
+  return Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
+}
+
 /**
  * A blob lying along the surface's edge over this many ball diameters comes in over the rail: an arm, a
  * hand, a cue, a body. A ball against a cushion meets that edge over less than its own width (the part of
@@ -59,7 +64,7 @@ const OVER_RAIL_D = 1.5;
  * struck beside the player from the contacts.)
  */
 function overRail(b: Blobs, d: BallDetection[], geo: DetectorGeometry): Uint8Array | undefined {
-  const ballArea_w = Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
+  const ballArea_w = typicalBallArea_w(geo);
   let want: Uint8Array | undefined;
   for (const x of d) {
     if (!x.partial) continue;
@@ -118,7 +123,7 @@ const STILL_NOT_BALLS_RATIO = 1.5;
  */
 export function occluderBoxes(b: Blobs, kept: BallDetection[], geo: DetectorGeometry, profile: CalibrationProfile, tileBox: Map<number, OccludedBox>, lastTiles: Set<number>): OccludedBox[] {
   const sx = geo.roi.width / geo.workW, sy = geo.roi.height / geo.workH;
-  const ballArea_w = Math.PI * ((geo.rMin_w + geo.rMax_w) / 2) ** 2;
+  const ballArea_w = typicalBallArea_w(geo);
   const balls = ballAreas(b, kept, geo);
   const tiles = new Set<number>();
   const tilesX = Math.ceil(geo.workW / OCCLUDER_TILE);

@@ -205,6 +205,11 @@ export function matchInTwoStages(cost: number[][], near_mm: number, sure?: reado
   return match;
 }
 
+/** A track taken into a pocket is on the table after all (back out of the jaws, or never gone): what the pocketing noted goes. */
+function forgetPocketing(t: Track): void {
+  delete t.pocket; delete t.gone_s; delete t.goneUnseen; delete t.maybeBack;
+}
+
 export interface PossibleSwap {
   a: number;
   b: number;
@@ -485,7 +490,7 @@ export class Tracker {
       const back = underArm[j] || this.overCornerHole(d) ? undefined : this.backOutOf(d, looks[j], o.t_s);
       if (back) {
         back.cameBack = { pocket: back.pocket!, t_s: o.t_s, lost_s: back.gone_s! };
-        delete back.pocket; delete back.gone_s; delete back.goneUnseen; delete back.maybeBack;
+        forgetPocketing(back);
         this.forgetMotion(back);
         this.observe(back, d, o.t_s, underArm[j]!, looks[j]);
         return;
@@ -1170,7 +1175,7 @@ export class Tracker {
    */
   restoreFrom(t: Track, found: Track): void {
     if (t.state !== 'pocketed' || found === t) return;
-    delete t.pocket; delete t.gone_s; delete t.goneUnseen; delete t.maybeBack;
+    forgetPocketing(t);
     t.state = found.state;
     t.x_mm = found.x_mm; t.y_mm = found.y_mm; t.vx_mm_s = 0; t.vy_mm_s = 0;
     t.history = [{ t_s: found.lastSeen_s, x_mm: found.x_mm, y_mm: found.y_mm }];
