@@ -159,6 +159,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
       review.push({ what: 'struck', ball: struck, confidence: 0.5, why: `ball ${struck} was seen moving in ${st.struckMotion.frames} frame(s) before it vanished` });
     }
     if (st.creptStart) review.push({ what: 'struck', ball: struck, confidence: 0.6, why: `the stroke began with ball ${struck} creeping a few millimetres, never seen to roll: a soft stroke, or a ball touched by a hand or the cue` });
+    if (st.cueStruckUnseen !== undefined) review.push({ what: 'struck', ball: struck, confidence: 0.5, why: 'the cue ball lay hidden under the cue or an arm as the stroke began and was next seen resting away from its place: taken as struck, unseen on its way' });
     if (st.struckFrozen) review.push({ what: 'struck', ball: struck, confidence: 0.6, why: `ball ${struck} rested against the balls that moved and was not seen to move: taken as struck` });
     if (st.firstContactTrack === null && (st.contacts.length > 0 || st.gone.some((t) => t.id !== st.struck))) {
       // other balls moved or fell, so the cue ball touched something: the contact went unseen

@@ -6,7 +6,7 @@ import type { FallRecord, MovedRecord, ShotRecord, XY_mm } from '../../protocol/
 import type { BallId } from '../../sim/types.js';
 import { insideNose_mm, type TableSpec } from '../../table/geometry.js';
 import type { IdentityBook, Naming } from '../identity/identity-book.js';
-import { BACK_OUT_S, type Track, type Tracker, type TrackSample } from '../tracking/tracker.js';
+import { BACK_OUT_S, cueLooking, type Track, type Tracker, type TrackSample } from '../tracking/tracker.js';
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
@@ -833,6 +833,12 @@ export class StrokeBuilder {
     return this.ids.resolve(this.tracker.live().map((o) => o.id), this.allowed()).get(id);
   }
 
+  /** The track is the cue ball by its name as names stand now, or by its look (a name may not be sure yet). */
+  private cueByNameOrLook(t: Track): boolean {
+    const n = this.namingNow(t.id);
+    return (n !== undefined && n.confidence >= 0.5 && n.id === 'cue') || cueLooking(t) === true;
+  }
+
   /** The track is the cue ball by the names as they stand now (or the stroke's own cue track, when names are unsure). */
   private namedCue(t: Track): boolean {
     const n = this.namingNow(t.id);
@@ -926,6 +932,29 @@ export class StrokeBuilder {
     st.firstContactTrack = first ? (first.cause === st.struck ? first.target : first.cause) : null;
     st.firstContactGuessed = false;
     delete st.firstContactUnseen;
+  }
+
+  /**
+   * An object ball taken as struck (F3) while the cue ball's track lay hidden on its place from before the
+   * stroke began, never seen again nor touched, and one ball with the cue ball's look that the stroke did not
+   * begin with rests away from that place at its end: the cue ball was struck, too fast to be seen on its way
+   * (1325000's break at 5.8 m/s, the cue ball under the arm as it left: the rack's back ball, first seen to
+   * move, was "struck 2"). The first contact is then guessed among the balls that moved first, and both are
+   * flagged.
+   */
+  private cueStruckUnseen(st: Stroke): void {
+    if (st.cueTrack === null || st.struck === st.cueTrack || st.whileMoving) return;
+    const cue = this.tracker.tracks.find((x) => x.id === st.cueTrack);
+    const home = st.before.get(st.cueTrack);
+    if (!cue || !home || cue.state === 'visible' || cue.lastSeen_s > st.t0_s) return;
+    if (st.contacts.some((c) => c.cause === cue.id || c.target === cue.id)) return;
+    const found = this.tracker.live().filter((t) => t.confirmed && t.state === 'visible' && !st.tracksAtStart.includes(t.id) && t.born_s >= st.t0_s
+      && this.cueByNameOrLook(t) && hypot2(t.x_mm - home[0], t.y_mm - home[1]) > 2 * this.R);
+    if (found.length !== 1) return;
+    st.firstMovers = withMover(st.firstMovers, st.struck, st.t0_s, SAME_MOMENT_S);
+    st.struck = cue.id;
+    st.firstContactTrack = null;
+    st.cueStruckUnseen = found[0]!.id;
   }
 
   /**
@@ -1363,6 +1392,7 @@ export class StrokeBuilder {
       .filter((id) => st.tracksAtStart.includes(id));
     const names = this.ids.resolve(tracks, this.allowed());
     this.struckWasTheCueBall(st, names);
+    this.cueStruckUnseen(st);
     firstContactAmongFirstMovers(st);
     firstContactByRunIn(st, this.R);
     firstContactByRunInAcrossGap(st, this.R);

@@ -69,6 +69,8 @@ export interface Stroke {
   shiftedNotTouched?: { track: number; mm: number };
   /** a ball the cue ball was beside while out of sight and rolling, before any contact was seen */
   cueHiddenBeside: number | null;
+  /** the cue ball was taken as struck though never seen to leave its place: this track, with its look, was found resting away from it (see StrokeBuilder.cueStruckUnseen()) */
+  cueStruckUnseen?: number;
   /** the cue ball was taken as struck though not seen to move: frozen against the balls that moved */
   struckFrozen: boolean;
   /** the stroke began with a ball creeping off its place, never seen to roll: a soft stroke, or a touch */
