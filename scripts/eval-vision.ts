@@ -222,8 +222,9 @@ function tallyPocketedIdentity(truth: TableRecord[], seen: TableRecord[]): void 
   }
 }
 // `moved` and `fall` records change the score too: each seen one against the truth's (same kind,
-// within a second; a fall also the same ball, pocket and cause)
-const other = { moved: { truth: 0, seen: 0, matched: 0, wrongCause: 0 }, fall: { truth: 0, seen: 0, matched: 0, wrongCause: 0 } };
+// within a second; a move also the same balls, a fall also the same ball, pocket and cause)
+const other = { moved: { truth: 0, seen: 0, matched: 0, wrongCause: 0, wrongBalls: 0 }, fall: { truth: 0, seen: 0, matched: 0, wrongCause: 0, wrongBalls: 0 } };
+const sameBalls = (a: MovedRecord, b: MovedRecord) => [...a.balls].map(String).sort().join() === [...b.balls].map(String).sort().join();
 function tallyOther(clip: string, truth: TableRecord[], seen: TableRecord[]): void {
   for (const kind of ['moved', 'fall'] as const) {
     const ts = truth.filter((x) => x.type === kind) as (MovedRecord | FallRecord)[];
@@ -237,6 +238,8 @@ function tallyOther(clip: string, truth: TableRecord[], seen: TableRecord[]): vo
       // a fall's cause decides what the rules do with it (R8.1 counts the ball, R8.2 puts it back, R8.3
       // voids the stroke): the right ball with the wrong cause is no match
       if (kind === 'fall' && (left[k] as FallRecord).cause !== (x as FallRecord).cause) { other[kind].wrongCause++; continue; }
+      // (a move names the balls to put back: the right moment with the wrong ball is no match)
+      if (kind === 'moved' && !sameBalls(left[k] as MovedRecord, x as MovedRecord)) { other[kind].wrongBalls++; continue; }
       left.splice(k, 1); other[kind].matched++;
     }
     if (show) for (const x of ss) process.stderr.write(`  ${clip} seen ${JSON.stringify(x)}\n`);
@@ -279,7 +282,7 @@ console.log(`ball centres: median ${q(centreErr, 0.5).toFixed(1)} mm, 99th perce
 console.log(`shot record ready after the last ball stops: median ${(q(readyDelay, 0.5) * 1000).toFixed(0)} ms, 95th percentile ${(q(readyDelay, 0.95) * 1000).toFixed(0)} ms, max ${(Math.max(...readyDelay) * 1000).toFixed(0)} ms (stream time)`);
 for (const kind of ['moved', 'fall'] as const) {
   const o = other[kind];
-  console.log(`${kind} records: ${o.seen} seen, ${o.truth} true, ${o.matched} matched (precision ${(100 * o.matched / Math.max(1, o.seen)).toFixed(0)}%, recall ${(100 * o.matched / Math.max(1, o.truth)).toFixed(0)}%)${kind === 'fall' ? `; ${o.wrongCause} more of the right ball in the right pocket with the wrong cause` : ''}`);
+  console.log(`${kind} records: ${o.seen} seen, ${o.truth} true, ${o.matched} matched (precision ${(100 * o.matched / Math.max(1, o.seen)).toFixed(0)}%, recall ${(100 * o.matched / Math.max(1, o.truth)).toFixed(0)}%)${kind === 'fall' ? `; ${o.wrongCause} more of the right ball in the right pocket with the wrong cause` : `; ${o.wrongBalls} more at the right moment naming other balls`}`);
 }
 const idSeen = pocketedId.right + pocketedId.flagged + pocketedId.silent;
 console.log(`pocketed balls the camera saw fall (${idSeen}; ${pocketedId.unseen} more it missed): named right ${(100 * pocketedId.right / Math.max(1, idSeen)).toFixed(1)}%, wrong but flagged ${pocketedId.flagged}, wrong and silent ${pocketedId.silent}`);
