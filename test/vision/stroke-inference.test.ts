@@ -229,6 +229,37 @@ test('a stroke begun while the balls of an object ball "struck by the cue" (F3) 
   assert.ok(s[1]!.review.some((r) => r.what === 'whileMoving'), JSON.stringify(s[1]!.review));
 });
 
+test('a ball the cue ball knocked on too softly to count as moving keeps its stroke open while it creeps: a stroke then is played while balls roll', () => {
+  // (1330900: ball 9, knocked on at 127 mm/s, crept on at 48 mm/s when the cue ball was struck again; the first
+  // stroke had been closed, and the second was not "played while balls rolled", silently.) The cue ball slows from
+  // 1.2 m/s to 120 mm/s as it reaches ball 2 and stops there; ball 2 creeps off at 127 mm/s, slowing; 1.3 s later,
+  // ball 2 still creeping at about 60 mm/s, the cue ball is struck away from it
+  const two: Ball = { id: 2, x: 0, y: 300 };
+  const far: Ball[] = [{ id: 3, x: -300, y: -600 }, { id: 4, x: 300, y: -600 }, { id: 5, x: 900, y: -300 }];
+  const run_mm = 30 * (40 + 4) / 2;
+  const cue = { id: 'cue' as const, x: two.x - 68 - run_mm, y: 300 };
+  // (read clearly: the names are not what is asked)
+  const frame = (i: number, balls: Ball[]) => at(i, balls.map((b) => det(b)));
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(frame(i, [cue, two, ...far]));
+  // (frame by frame: the cue ball's steps shrink from 40 mm to 4 mm over 30 frames; then ball 2's from 4.2 mm by 0.05 mm a frame)
+  let cx = cue.x, bx = two.x;
+  for (let k = 0; k < 30; k++, i++) { cx += 40 - (36 * k) / 29; out.push(frame(i, [{ ...cue, x: cx }, two, ...far])); }
+  const again = 40;
+  for (let k = 0; k < 4 * FPS; k++, i++) {
+    bx += Math.max(0, 4.2 - 0.05 * k);
+    const j = k - again;
+    const c = j <= 0 ? cx : cx - (j * 40 - 0.4 * Math.min(j, 50) ** 2);
+    out.push(frame(i, [{ ...cue, x: Math.max(c, cx - 1000) }, { ...two, x: bx }, ...far]));
+  }
+  const s = shots(run(out));
+  assert.equal(s.length, 2, JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, 2, JSON.stringify(s[0]));
+  assert.equal(s[1]!.struck, 'cue', JSON.stringify(s[1]));
+  assert.equal(s[1]!.whileMoving, true, JSON.stringify(s[1]));
+});
+
 test('a ball that wobbles a few centimetres for a quarter of a second is no stroke (a hand or the cue tip on it)', () => {
   const recs = run(scene(8, (k, b) => { b[3]!.x = -300 + 540 + (k < 4 ? 15 * k : 15 * (8 - k)); }));
   assert.deepEqual(shots(recs), []);

@@ -88,6 +88,8 @@ interface Motion {
   jawMoving?: number;
   /** it began moving by creeping off its place, never fast enough to count as moving (see creptOff()) */
   crept?: boolean;
+  /** set off during a stroke too slowly to count as moving, it creeps on: the stroke is not over until it stops (see onFrame()) */
+  creeping?: boolean;
   /** where it rested when a body hid it, and when it came back into view (a `moved` check) */
   hiddenAt?: { x: number; y: number };
   /** when the rest place was last taken at rest (see onFrame()) */
@@ -245,6 +247,7 @@ export class StrokeBuilder {
         m.restSince_s ??= t_s;
         const wasActive = m.active;
         if (m.active && t_s - m.restSince_s >= this.o.rest_s) { m.active = false; delete m.jawMoving; }
+        if (m.creeping && t_s - m.restSince_s >= this.o.rest_s) delete m.creeping;
         if (!m.active) {
           // a ball come to rest off its place with no stroke, never fast enough to count as moving (a hand slid it
           // under a palm the camera did not box), is asked about as a ball back in view is: judged on a whole
@@ -301,6 +304,11 @@ export class StrokeBuilder {
             if (crept === 'slow') m.crept = true;
             starters.push({ t, start_s: this.departure(t, m) });
           }
+        } else if (!m.active && !m.creeping && this.creptOff(t, m)) {
+          // a ball a stroke's ball touched too softly to count as moving still rolls on, slowly: the stroke is
+          // not over (1330900: ball 9, knocked on at 127 mm/s, crept on at 48 mm/s when the cue ball was struck
+          // again; the first stroke had ended, and the second was not "played while balls rolled")
+          m.creeping = true;
         }
       }
     }
@@ -387,7 +395,7 @@ export class StrokeBuilder {
     // 4. the end: every ball at rest for rest_s
     if (st) {
       // a ball lost from view for a while no longer holds the stroke open (it is flagged instead)
-      const moving = live.some((t) => this.m(t).active && (t.state === 'visible' || t_s - t.lastSeen_s < 1));
+      const moving = live.some((t) => (this.m(t).active || this.m(t).creeping) && (t.state === 'visible' || t_s - t.lastSeen_s < 1));
       if (t_s - st.t0_s > this.o.rest_s && (!moving || this.handMotionOver(st))) out.push(...this.closeStroke(st, t_s, false).records);
     }
     return out;
