@@ -260,6 +260,26 @@ test('a ball the cue ball knocked on too softly to count as moving keeps its str
   assert.equal(s[1]!.whileMoving, true, JSON.stringify(s[1]));
 });
 
+test('the outlines of a packed cluster found anew at once, every centre thrown up to 21 mm and staying, are no stroke', () => {
+  // (1330400 at 2.97 s: the rack's partial outlines, drawn again as the player came to the table, threw ball 14's
+  // centre 21 mm and its neighbours' 12-14 mm; ball 14 was "struck", F3, flagged, before the break.) Six touching
+  // balls found in part, each centre off its ball by up to 21 mm for two seconds, then on it
+  const D = 68.5, h = D * Math.sqrt(3) / 2;
+  const rack: Ball[] = [
+    { id: 1, x: 900, y: 0 }, { id: 2, x: 900 + h, y: D / 2 }, { id: 3, x: 900 + h, y: -D / 2 },
+    { id: 4, x: 900 + 2 * h, y: D }, { id: 5, x: 900 + 2 * h, y: 0 }, { id: 6, x: 900 + 2 * h, y: -D },
+  ];
+  const off: [number, number][] = [[3, -2], [-5, -11], [4, 10], [-8, -19], [10, 6], [-3, 12]];
+  const cue: Ball = { id: 'cue', x: -1000, y: 200 };
+  const read = (i: number, shifted: boolean) => at(i, [det(cue), ...rack.map((b, k) => det({ ...b, x: b.x + (shifted ? 0 : off[k]![0]), y: b.y + (shifted ? 0 : off[k]![1]) }, { partial: true, conf: 0.6 }))]);
+  const out: FrameObservation[] = [];
+  let i = 0;
+  for (; i < 2 * FPS; i++) out.push(read(i, false));
+  for (let k = 0; k < 3 * FPS; k++, i++) out.push(read(i, true));
+  const recs = run(out);
+  assert.deepEqual(shots(recs), [], JSON.stringify(recs));
+});
+
 test('a ball that wobbles a few centimetres for a quarter of a second is no stroke (a hand or the cue tip on it)', () => {
   const recs = run(scene(8, (k, b) => { b[3]!.x = -300 + 540 + (k < 4 ? 15 * k : 15 * (8 - k)); }));
   assert.deepEqual(shots(recs), []);

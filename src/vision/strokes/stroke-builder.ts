@@ -1211,11 +1211,28 @@ export class StrokeBuilder {
   }
 
   /**
+   * An object ball taken as struck (F3), the stroke over within 0.6 s, nothing gone and every ball seen at its
+   * end within MOVED_mm of where it stood: the outlines of touching balls found anew at once, not a stroke.
+   * (1330400 at 2.97 s: the rack's partial outlines, drawn again as the player came to the table, threw ball
+   * 14's centre 21 mm and its neighbours' 12-14 mm: "struck 14", flagged, before the break.) A cue striking an
+   * object ball so softly that nothing goes further is rarer than that.
+   */
+  private clusterRedrawn(st: Stroke, t_s: number): boolean {
+    if (st.struck === st.cueTrack || t_s - st.t0_s >= 0.6 || st.gone.length) return false;
+    return st.tracksAtStart.every((id) => {
+      const t = this.tracker.tracks.find((x) => x.id === id);
+      const b = st.before.get(id);
+      return !t || !b || t.state !== 'visible' || hypot2(t.x_mm - b[0], t.y_mm - b[1]) < MOVED_mm;
+    });
+  }
+
+  /**
    * A struck ball that touched nothing, left nothing and stopped within 0.6 s, or ended up within two
    * radii of where it stood, was no ball struck: a cued ball rolls for seconds or goes somewhere.
    * (Phantoms on an arm or the cue's ferrule move so while the player aims.)
    */
   private wasNoStroke(st: Stroke, t_s: number): boolean {
+    if (this.clusterRedrawn(st, t_s)) return true;
     if (!this.touchedNothing(st)) return false;
     const lasted = t_s - st.t0_s;
     if (lasted < 0.6) return true;
