@@ -381,6 +381,8 @@ const BOUNCE_SLACK_MM = 20;
 const OVERLAP_RADII = 1.5;
 /** A lost ball's gate widens for this long (s), as far as a ball nudged or rolling slowly goes. */
 const MISSING_REACH_S = 1;
+/** the fastest a hand slides a ball it hides, mm/s (a hand's push is eased over a few tenths of a second) */
+const HAND_SLIDE_MM_S = 1000;
 
 /** How long the place of a ball that vanished under a body must be clear before it counts as gone. */
 const VANISH_CLEAR_S = 1.0;
@@ -836,8 +838,11 @@ export class Tracker {
     // gone and its place is seen empty: see reunion.ts)
     if (t.confirmed && t.state === 'occluded' && speed < this.opts.restSpeed_mm_s && dist > this.R && inBoxes(this.lastOccluded, t.x_mm, t.y_mm)) return Infinity;
     // (nor, further than a hand could have moved it, back over the arm's side: struck, it went where the cue
-    // points, away from the hands; see arm-side.ts)
-    if (t.state !== 'visible' && dist > Math.max(2 * this.R, handReach) && intoArm(t, (d.x_mm - t.x_mm) / dist, (d.y_mm - t.y_mm) / dist)) return Infinity;
+    // points, away from the hands; see arm-side.ts. How far a hand could have slid it grows with the time it was
+    // hidden: 1335002's break, the cue ball unfound in the frame it was struck, its track took a piece of the cue
+    // 172 mm back towards the bridge hand a frame later, inside the hidden ball's wide gate)
+    const slid_mm = Math.min(handReach, 2 * this.R + HAND_SLIDE_MM_S * since);
+    if (t.state !== 'visible' && dist > Math.max(2 * this.R, slid_mm) && intoArm(t, (d.x_mm - t.x_mm) / dist, (d.y_mm - t.y_mm) / dist)) return Infinity;
     // (nor, seen at rest a frame ago, when this frame's detection of it is missing: the hand reaching for
     // the cue ball over the table hid it for a frame and its track leapt 320 mm onto a red-skinned
     // "ball" on the forearm, a moved ball, then the cue ball's place for the next stroke)
