@@ -51,8 +51,10 @@ export class ObservationAnalyzer {
       for (const { lost, found } of reunions(this.tracker.tracks, o.t_s)) {
         this.ids.merge(lost.id, found.id);
         this.ids.forget(lost.id);
-        out.push(...this.builder.reunited(lost, found));
+        // (retired first: the lost track, still counted, would take a name from the found one — 1171204's ball 9,
+        // moved by a hand, was named by nothing and "moved cue")
         this.tracker.retire(lost);
+        out.push(...this.builder.reunited(lost, found));
       }
       for (const t of surplusLost(this.tracker.tracks, o.t_s)) {
         this.ids.forget(t.id);
