@@ -126,6 +126,8 @@ const PASSED_BY_S = 0.25;
 const PASSED_AFTER_S = 0.05;
 /** A ball back in view this far from where it rested before a hand or a body hid it was moved (mm). */
 const MOVED_mm = 25;
+/** a "stroke" over this soon (s) that moved nothing far was a jolt of tracks, not a ball struck (see wasNoStroke()) */
+const JOLT_S = 0.6;
 /** A jaw ball's fall waits this long for people to put it back (R8.2) before it is told as its own (R8.1) */
 const PUT_BACK_WAIT_S = 8;
 /** ... put back: a new ball this near where it hung (a hand sets it down within a few mm) ... */
@@ -1211,14 +1213,14 @@ export class StrokeBuilder {
   }
 
   /**
-   * An object ball taken as struck (F3), the stroke over within 0.6 s, nothing gone and every ball seen at its
+   * An object ball taken as struck (F3), the stroke over within JOLT_S, nothing gone and every ball seen at its
    * end within MOVED_mm of where it stood: the outlines of touching balls found anew at once, not a stroke.
    * (1330400 at 2.97 s: the rack's partial outlines, drawn again as the player came to the table, threw ball
    * 14's centre 21 mm and its neighbours' 12-14 mm: "struck 14", flagged, before the break.) A cue striking an
    * object ball so softly that nothing goes further is rarer than that.
    */
   private clusterRedrawn(st: Stroke, t_s: number): boolean {
-    if (st.struck === st.cueTrack || t_s - st.t0_s >= 0.6 || st.gone.length) return false;
+    if (st.struck === st.cueTrack || t_s - st.t0_s >= JOLT_S || st.gone.length) return false;
     return st.tracksAtStart.every((id) => {
       const t = this.tracker.tracks.find((x) => x.id === id);
       const b = st.before.get(id);
@@ -1227,7 +1229,7 @@ export class StrokeBuilder {
   }
 
   /**
-   * A struck ball that touched nothing, left nothing and stopped within 0.6 s, or ended up within two
+   * A struck ball that touched nothing, left nothing and stopped within JOLT_S, or ended up within two
    * radii of where it stood, was no ball struck: a cued ball rolls for seconds or goes somewhere.
    * (Phantoms on an arm or the cue's ferrule move so while the player aims.)
    */
@@ -1235,7 +1237,7 @@ export class StrokeBuilder {
     if (this.clusterRedrawn(st, t_s)) return true;
     if (!this.touchedNothing(st)) return false;
     const lasted = t_s - st.t0_s;
-    if (lasted < 0.6) return true;
+    if (lasted < JOLT_S) return true;
     const t = this.tracker.tracks.find((x) => x.id === st.struck);
     const b = st.before.get(st.struck);
     if (!t || !b || t.state !== 'visible') return false;
