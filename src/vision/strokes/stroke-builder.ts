@@ -938,10 +938,9 @@ export class StrokeBuilder {
     st.cueSamples = [];
     st.cueAfter = [];
     st.cueContact = null;
+    forgetFirstContact(st);
     const first = st.contacts.filter((c) => c.cause === st.struck || c.target === st.struck).sort((a, b) => a.t_s - b.t_s)[0];
     st.firstContactTrack = first ? (first.cause === st.struck ? first.target : first.cause) : null;
-    st.firstContactGuessed = false;
-    delete st.firstContactUnseen;
   }
 
   /**
@@ -963,7 +962,8 @@ export class StrokeBuilder {
     if (found.length !== 1) return;
     st.firstMovers = withMover(st.firstMovers, st.struck, st.t0_s, SAME_MOMENT_S);
     st.struck = cue.id;
-    st.firstContactTrack = null;
+    // (what was found for the object ball's path is not the cue ball's: its first contact is guessed afresh)
+    forgetFirstContact(st);
     st.cueStruckUnseen = found[0]!.id;
   }
 
@@ -1492,6 +1492,14 @@ export class StrokeBuilder {
 /** The part of a vector (a velocity, a step) pointing from a pocket's mouth towards the table's middle. */
 function ontoTable(z: { x_mm: number; y_mm: number }, x: number, y: number): number {
   return (x * -z.x_mm + y * -z.y_mm) / hypot2(z.x_mm, z.y_mm);
+}
+
+/** The stroke's first contact, and how it was guessed, are dropped: the stroke's cue ball is another track now. */
+function forgetFirstContact(st: Stroke): void {
+  st.firstContactTrack = null;
+  st.firstContactGuessed = false;
+  delete st.firstContactUnseen;
+  delete st.firstContactReached;
 }
 
 /**

@@ -85,7 +85,8 @@ export class StruckMotion {
   /**
    * Whether a ball that touched nothing, seen moving from `t0_s`, was slid by a hand: under or beside one for
    * most of its way, found whole only where it stopped, never faster than a hand slides one, sped up well after it
-   * began to move, or a leap onto a hand then a crawl, or a turn back on itself that no cushion explains (turn-back.ts). `returnedHome`: its
+   * began to move, or a leap onto a hand then a crawl, or a turn back on itself that no cushion explains
+   * (turn-back.ts). `returnedHome`: its
    * start was re-dated, back on its spot first (StrokeBuilder.falseStart()); `turnerAt`: what could turn a ball
    * back at a place (not given: anything anywhere, and no turn is judged).
    */

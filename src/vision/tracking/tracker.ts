@@ -830,15 +830,16 @@ export class Tracker {
     // on the player's hand)
     // one on part of its outline, clear of the arm, still is after a frame or three unseen: a ball struck
     // hard blurs into a streak and may vanish for a frame before it shows again
-    if (t.state !== 'visible' && dist > 2 * this.R && (underArm || (d.partial && since > PARTIAL_RETURN_S))) return Infinity;
-    // (nor, hidden at rest with its own place still under the arm, one a ball's width off that is under the arm too:
-    // the ball may be there yet, and what shows beside it under the hand is more likely a ball put down there or a
-    // neighbour uncovered first. 1335005 at 15.9 s: a hand respotting ball 3 beside balls 6 and 15 under it; 6's track
-    // took 3 as it showed 65 mm off, 15's took 6, and 12's, hidden 340 mm away, took 15 — three balls "moved". Moved
-    // by the hand, it is taken up once the arm has gone and its place is seen empty: see reunion.ts. A ball struck out
-    // from under the arm shows clear of it: 1295000's and 1300900's cue balls, refused so, became candidates that
-    // were never handed the track)
-    if (t.confirmed && t.state === 'occluded' && speed < this.opts.restSpeed_mm_s && dist > this.R && underArm && inBoxes(this.lastOccluded, t.x_mm, t.y_mm)) return Infinity;
+    // Under the arm, a hidden ball resting with its own place still under it takes nothing a radius off: the ball may
+    // be there yet, and what shows beside it under the hand is more likely a ball put down there or a neighbour
+    // uncovered first (1335005 at 15.9 s: a hand respotting ball 3 beside balls 6 and 15 under it; 6's track took 3 as
+    // it showed 65 mm off, 15's took 6, and 12's, hidden 340 mm away, took 15 — three balls "moved"). Moved by the
+    // hand, it is taken up once the arm has gone and its place is seen empty: see reunion.ts. (Only under the arm: a
+    // ball struck out from under it shows clear of it, and 1295000's and 1300900's cue balls, refused so, became
+    // candidates never handed the track.)
+    const heldUnderArm = underArm && dist > this.R && t.confirmed && t.state === 'occluded' && speed < this.opts.restSpeed_mm_s
+      && inBoxes(this.lastOccluded, t.x_mm, t.y_mm);
+    if (t.state !== 'visible' && (heldUnderArm || (dist > 2 * this.R && (underArm || (d.partial && since > PARTIAL_RETURN_S))))) return Infinity;
     // (nor, further than a hand could have moved it, back over the arm's side: struck, it went where the cue
     // points, away from the hands; see arm-side.ts. How far a hand could have slid it grows with the time it was
     // hidden: 1335002's break, the cue ball unfound in the frame it was struck, its track took a piece of the cue
