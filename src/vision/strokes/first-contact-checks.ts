@@ -157,14 +157,53 @@ export function firstContactByCorner(st: Stroke, R_mm: number): void {
   const reach = 2 * R_mm + CONTACT_NOISE_MM;
   const taken = st.before.get(fc);
   if (taken && hypot2(taken[0] - c[0], taken[1] - c[1]) <= reach) return;
-  let best: number | null = null, bestD = reach;
-  for (const [id, [x, y]] of st.before) {
-    if (id === st.cueTrack || id === st.struck) continue;
-    const d = hypot2(x - c[0], y - c[1]);
-    if (d < bestD) { best = id; bestD = d; }
-  }
+  const best = nearestAtStart(st, c, reach);
   if (best === null) return;
   st.firstContactBehind = fc;
   st.firstContactTrack = best;
   st.cueContact = c;
+}
+
+/** The ball (neither the cue ball nor the struck one) whose place when the stroke began was nearest `at`, within `reach_mm`. */
+function nearestAtStart(st: Stroke, at: XY_mm, reach_mm: number): number | null {
+  let best: number | null = null, bestD = reach_mm;
+  for (const [id, [x, y]] of st.before) {
+    if (id === st.cueTrack || id === st.struck) continue;
+    const d = hypot2(x - at[0], y - at[1]);
+    if (d < bestD) { best = id; bestD = d; }
+  }
+  return best;
+}
+
+/** A first contact seen this long (s) after the stroke's first object balls started did not set them going. */
+const MET_LATE_S = 0.15;
+
+/**
+ * A first contact seen only after the object balls the stroke set going first had started (by more than
+ * MET_LATE_S, so not a start dated early from a centre's jitter): the cue ball met them in a contact the
+ * camera missed. Where its path turned between two samples around their start (a corner its straight steps
+ * cut, path-corner.ts) a ball's width from a ball, that ball, flagged as a path's correction; failing that, a
+ * contact with a ball that was itself among them is no evidence, and the first contact becomes a guess among
+ * them (firstContactAmongFirstMovers(), after this). (1355003's break: the cue ball, seen in every frame at
+ * 8.7 m/s, turned off the apex between two samples whose straight step passed 104 mm from it; the first contact
+ * seen was ball 8, met 0.45 s later as both rolled, and it went unflagged.)
+ */
+export function firstContactBeforeMovers(st: Stroke, R_mm: number): void {
+  const fm = st.firstMovers;
+  if (st.cueTrack === null || st.whileMoving || st.struck !== st.cueTrack || !fm) return;
+  const first = firstContactSeen(st);
+  if (!first || first.t_s <= fm.t_s + MET_LATE_S) return;
+  const fc = st.firstContactTrack!;
+  const c = cornerInGap([...st.cueSamples, ...st.cueAfter], fm.t_s, 2 * R_mm);
+  const best = c && nearestAtStart(st, c, 2 * R_mm + CONTACT_NOISE_MM);
+  if (c && best !== null) {
+    if (best === fc) return;
+    st.firstContactBehind = fc;
+    st.firstContactTrack = best;
+    st.cueContact = c;
+    return;
+  }
+  if (!fm.tracks.includes(fc)) return;
+  st.firstContactGuessed = true;
+  st.firstContactUnseen = fc;
 }

@@ -14,7 +14,7 @@ import { round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, keptAway, lastStep_mm, leftAndCameBack, nearestSample, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
-import { CONTACT_NOISE_MM, firstContactByCorner, firstContactByPath, firstContactByRunIn, firstContactByRunInAcrossGap, firstContactSeen, firstGuessByRunIn } from './first-contact-checks.js';
+import { CONTACT_NOISE_MM, firstContactBeforeMovers, firstContactByCorner, firstContactByPath, firstContactByRunIn, firstContactByRunInAcrossGap, firstContactSeen, firstGuessByRunIn } from './first-contact-checks.js';
 import { turnAtBall } from './path-turn.js';
 import { hypot2 } from '../hypot2.js';
 import { StruckMotion } from './struck-motion.js';
@@ -1420,6 +1420,7 @@ export class StrokeBuilder {
     const names = this.ids.resolve(tracks, this.allowed());
     this.struckWasTheCueBall(st, names);
     this.cueStruckUnseen(st);
+    firstContactBeforeMovers(st, this.R);
     firstContactAmongFirstMovers(st);
     firstContactByRunIn(st, this.R);
     firstContactByRunInAcrossGap(st, this.R);
