@@ -51,6 +51,8 @@ function normalised(r: Float64Array): Float64Array {
 export class IdentityBook {
   private readonly logp = new Map<number, Float64Array>();
   private readonly spots = new Map<number, SpotTally>();
+  /** per track, the latest resting spot whose readings were clear (see faceContradicts()) */
+  private readonly clearFaces = new Map<number, SpotTally>();
   private readonly looks = new Map<number, LookTally>();
   /** per track, the summed weight of the exchanges mixed into its belief (see mix()) */
   private readonly mixes = new Map<number, number>();
@@ -113,6 +115,7 @@ export class IdentityBook {
       r[c] += add - t.added[c]!;
       t.added[c] = add;
     }
+    if (t.maxW >= FACE_SURE_W) this.clearFaces.set(track, t);
   }
 
   /** Prior knowledge: e.g. the rack order of R3.1 at the break, or a name a person confirmed. */
@@ -153,8 +156,7 @@ export class IdentityBook {
       rb[c] = Math.log(Math.max(1e-12, (1 - q) * pb[c]! + q * pa[c]!));
     }
     // a resting spot's tally refers to the row as it was: readings from here on start afresh
-    this.spots.delete(a);
-    this.spots.delete(b);
+    for (const t of [a, b]) { this.spots.delete(t); this.clearFaces.delete(t); }
     const la = this.looks.get(a), lb = this.looks.get(b);
     if (la && lb) {
       const [oa, ob] = [la.oddness, lb.oddness], [ga, gb] = [la.logOdds, lb.logOdds];
@@ -179,6 +181,7 @@ export class IdentityBook {
     const pr = normalised(r);
     for (let c = 0; c < IDS; c++) r[c] = Math.log((1 - p) * pr[c]! + p / IDS);
     this.spots.delete(track);
+    this.clearFaces.delete(track);
   }
 
   /** Names for `tracks` among `allowed` balls, one each, most probable jointly. */
@@ -204,13 +207,33 @@ export class IdentityBook {
       // a ball named by elimination alone stays unsure (a phantom, a lost ball or a rules engine misled by an
       // earlier misreading would make the elimination wrong), and one read clearly is not marked down for a
       // rival that has another ball left to be
-      if (marginal) { out.set(t, { id: classToId(cols[j]!), confidence: Math.min(post[i]![j]!, marginal[i]![j]!) }); return; }
+      // and no more than a coin flip when the ball's latest resting face, read clearly, says another ball
+      const cap = this.faceContradicts(t, cols[j]!, cols) ? CONTRADICTED : 1;
+      if (marginal) { out.set(t, { id: classToId(cols[j]!), confidence: Math.min(post[i]![j]!, marginal[i]![j]!, cap) }); return; }
       // (too many undecided tracks to sum over: this row's probability of the name, reduced when another
       // track wants it too)
       const rival = post.reduce((m, p, k) => (k === i ? m : Math.max(m, p[j]!)), 0);
-      out.set(t, { id: classToId(cols[j]!), confidence: post[i]![j]! * (1 - 0.5 * rival) });
+      out.set(t, { id: classToId(cols[j]!), confidence: Math.min(post[i]![j]! * (1 - 0.5 * rival), cap) });
     });
     return out;
+  }
+
+  /**
+   * Whether the track's latest face read clearly at rest (a spot whose best reading weighed FACE_SURE_W or
+   * more) favours another of `cols` over `cls` by FACE_CONTRADICTS_NATS at that weight. A name carried through a
+   * break's scatter (a rack place's prior of 8 nats, the readings there) outweighs a new face's readings for
+   * as long as the ball rests, right or wrong: 1355004's ball 11, its track swapped with ball 3's as the rack
+   * flew apart, read "1" at 87% where it rested for a minute, and was then played and pocketed as ball 3
+   * without a doubt (its later faces read unclearly).
+   */
+  private faceContradicts(track: number, cls: number, cols: readonly number[]): boolean {
+    const t = this.clearFaces.get(track);
+    if (!t) return false;
+    // (only the face's best reading counts: with a numeral half turned away, the reader's second guesses are
+    // as wrong as its first — 1355010's ball 10 read "1", then "11")
+    let top = cols[0]!;
+    for (const c of cols) if (t.acc[c]! > t.acc[top]!) top = c;
+    return !mayShow(cls, top) && (t.maxW * (t.acc[top]! - t.acc[cls]!)) / t.sumW > FACE_CONTRADICTS_NATS;
   }
 
   /**
@@ -225,6 +248,7 @@ export class IdentityBook {
     this.mixes.delete(track);
     this.logp.delete(track);
     this.spots.delete(track);
+    this.clearFaces.delete(track);
     this.looks.delete(track);
   }
 
@@ -243,6 +267,26 @@ export class IdentityBook {
     });
     return out;
   }
+}
+
+/** A resting face is read clearly enough to contradict a name when its best reading weighs this much (a sharp reading, mostly visible). */
+const FACE_SURE_W = 0.5;
+/** How much more (nats, at the face's weight) the face must favour another ball than the name. */
+const FACE_CONTRADICTS_NATS = 3;
+/** A name its ball's latest face contradicts is worth a coin flip: flagged, and still taken where a name must be chosen. */
+const CONTRADICTED = 0.5;
+
+/**
+ * Whether a face of ball class `cls` may read as class `read` with nothing wrong in the name: the same class, a
+ * part of its numeral with the rest turned away (the 1 or the 4 of 14), its 6/9 twin upside down, or a plain
+ * white face (a numeral face down read as the cue ball). Such readings of a clear face contradict nothing:
+ * 1355010's ball 10, 1355011's 13 and 1355005's 15, resting with their first digit in view, read "1" at every
+ * spot, sure and right.
+ */
+function mayShow(cls: number, read: number): boolean {
+  if (read === cls || (cls !== 0 && read === 0)) return true;
+  if (cls === 0 || read === 0) return false;
+  return String(cls).includes(String(read)) || (cls === 6 && read === 9) || (cls === 9 && read === 6);
 }
 
 /** With more tracks than balls, the chance (against a row summing to one) that a track is none of them. */
