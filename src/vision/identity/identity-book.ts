@@ -220,7 +220,8 @@ export class IdentityBook {
 
   /**
    * Whether the track's latest face read clearly at rest (a spot whose best reading weighed FACE_SURE_W or
-   * more) favours another of `cols` over `cls` by FACE_CONTRADICTS_NATS at that weight. A name carried through a
+   * more) reads best, among `cols`, as a ball that `cls`'s own face cannot show (mayShow()), favoured over `cls`
+   * by FACE_CONTRADICTS_NATS at that weight. A name carried through a
    * break's scatter (a rack place's prior of 8 nats, the readings there) outweighs a new face's readings for
    * as long as the ball rests, right or wrong: 1355004's ball 11, its track swapped with ball 3's as the rack
    * flew apart, read "1" at 87% where it rested for a minute, and was then played and pocketed as ball 3

@@ -1,7 +1,8 @@
 // Checks of the first contact once a stroke is over, from where the balls stood and the cue ball's samples:
 // the straight run in carried on (tied-contact.ts) for a tie within a frame, for a contact the samples skipped
 // over and for a guessed one; a ball the path ran into before the contact seen (path-blocker.ts); a corner of the
-// path in a frame the cue ball was not seen in (path-corner.ts).
+// path in a frame the cue ball was not seen in (path-corner.ts); a contact seen only after the stroke's first
+// object balls had started (their start's corner, or a guess among them).
 import type { XY_mm } from '../../protocol/records.js';
 import type { Contact, Stroke } from './stroke-state.js';
 import type { TrackSample } from '../tracking/tracker.js';
