@@ -150,30 +150,34 @@ export function firstContactByPath(st: Stroke, R_mm: number): void {
  */
 export function firstContactByCorner(st: Stroke, R_mm: number): void {
   if (st.cueTrack === null || st.whileMoving || st.firstContactTrack === null) return;
-  const fc = st.firstContactTrack;
   const first = firstContactSeen(st);
   if (!first) return;
   const c = cornerInGap([...st.cueSamples, ...st.cueAfter], first.t_s, 2 * R_mm);
-  if (!c) return;
+  if (c) ballAtCorner(st, c, R_mm);
+}
+
+/**
+ * The cue ball's path turned at corner `c`: the first contact taken stands if its ball stood within touching reach
+ * of it; otherwise the ball (neither the cue ball nor the struck one) that stood nearest it within reach is taken
+ * instead, flagged as the path's correction, the contact seen kept for the review. False when no ball stood within
+ * reach (the corner names none).
+ */
+function ballAtCorner(st: Stroke, c: XY_mm, R_mm: number): boolean {
   const reach = 2 * R_mm + CONTACT_NOISE_MM;
-  const taken = st.before.get(fc);
-  if (taken && hypot2(taken[0] - c[0], taken[1] - c[1]) <= reach) return;
-  const best = nearestAtStart(st, c, reach);
-  if (best === null) return;
+  const fc = st.firstContactTrack;
+  const taken = fc !== null ? st.before.get(fc) : undefined;
+  if (taken && hypot2(taken[0] - c[0], taken[1] - c[1]) <= reach) return true;
+  let best: number | null = null, bestD = reach;
+  for (const [id, [x, y]] of st.before) {
+    if (id === st.cueTrack || id === st.struck) continue;
+    const d = hypot2(x - c[0], y - c[1]);
+    if (d < bestD) { best = id; bestD = d; }
+  }
+  if (best === null) return false;
   st.firstContactBehind = fc;
   st.firstContactTrack = best;
   st.cueContact = c;
-}
-
-/** The ball (neither the cue ball nor the struck one) whose place when the stroke began was nearest `at`, within `reach_mm`. */
-function nearestAtStart(st: Stroke, at: XY_mm, reach_mm: number): number | null {
-  let best: number | null = null, bestD = reach_mm;
-  for (const [id, [x, y]] of st.before) {
-    if (id === st.cueTrack || id === st.struck) continue;
-    const d = hypot2(x - at[0], y - at[1]);
-    if (d < bestD) { best = id; bestD = d; }
-  }
-  return best;
+  return true;
 }
 
 /** A first contact seen this long (s) after the stroke's first object balls started did not set them going. */
@@ -196,14 +200,7 @@ export function firstContactBeforeMovers(st: Stroke, R_mm: number): void {
   if (!first || first.t_s <= fm.t_s + MET_LATE_S) return;
   const fc = st.firstContactTrack!;
   const c = cornerInGap([...st.cueSamples, ...st.cueAfter], fm.t_s, 2 * R_mm);
-  const best = c && nearestAtStart(st, c, 2 * R_mm + CONTACT_NOISE_MM);
-  if (c && best !== null) {
-    if (best === fc) return;
-    st.firstContactBehind = fc;
-    st.firstContactTrack = best;
-    st.cueContact = c;
-    return;
-  }
+  if (c && ballAtCorner(st, c, R_mm)) return;
   if (!fm.tracks.includes(fc)) return;
   st.firstContactGuessed = true;
   st.firstContactUnseen = fc;
