@@ -463,6 +463,46 @@ test('a ball struck away from the cue does not leap back onto the cue and hand b
   assert.ok(Math.hypot(t.x_mm - (x - 60), t.y_mm - (y - 18)) < R, `the cue ball's track follows it (at ${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}; ${t.state})`);
 });
 
+test('a ball rolling on, unfound for a frame, does not leap back further than it came onto a fingertip with nothing ahead to turn it (no arm boxed)', () => {
+  // 1365001 at 17.7 s: the cue ball struck at 4.5 m/s, its first step 103 mm, unfound the next frame; a fingertip of
+  // the bridge hand, as odd in colour as the cue ball, showed 280 mm behind it with no arm boxed over it, and ball 8
+  // stood beside the path, not on it. The track took the fingertip, rested there, was "pocketed" in the corner as
+  // the hand drew away, and the stroke was cut in two
+  const tr = new Tracker(RUSSIAN_12FT);
+  const cue: Ball = { id: 'cue', x: 1626, y: -699 };
+  const beside: Ball = { id: 8, x: 1495, y: -674 };
+  const others = () => [det(beside), ...far.map((f) => det(f))];
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...others()]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  const fingertip: BallDetection = { x_mm: 1733, y_mm: -842, conf: 0.5, cueLike: 1, partial: true };
+  tr.update(at(i++, [det({ id: 'cue', x: 1560, y: -620 }, { partial: true, conf: 0.67, cueLike: 0.05 }), ...others()]));
+  tr.update(at(i++, [fingertip, ...others()]));
+  const after = tr.tracks.find((t) => t.id === id)!;
+  assert.ok(Math.hypot(after.x_mm - fingertip.x_mm, after.y_mm - fingertip.y_mm) > 2 * R, `the track stays off the fingertip (at ${after.x_mm.toFixed(0)}, ${after.y_mm.toFixed(0)})`);
+  tr.update(at(i++, [det({ id: 'cue', x: 1391, y: -418 }, { cueLike: 0.05 }), fingertip, ...others()]));
+  tr.update(at(i++, [det({ id: 'cue', x: 1297, y: -305 }, { partial: true, cueLike: 0.05 }), fingertip, ...others()]));
+  const t = tr.tracks.find((q) => q.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - 1297, t.y_mm + 305) < R, `the cue ball's track follows it (at ${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}; ${t.state})`);
+});
+
+test('a ball that comes back off a ball ahead of it, further than its first step, is still followed', () => {
+  // the same first step (a first step from rest is mid-frame, short of the ball's pace), with a ball on the way 130 mm
+  // ahead: what shows 260 mm behind may be the cue ball sent back
+  const tr = new Tracker(RUSSIAN_12FT);
+  const cue: Ball = { id: 'cue', x: 1626, y: -699 };
+  const ahead: Ball = { id: 8, x: 1560 - 0.64 * 130, y: -620 + 0.77 * 130 };
+  const others = () => [det(ahead), ...far.map((f) => det(f))];
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...others()]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  tr.update(at(i++, [det({ id: 'cue', x: 1560, y: -620 }), ...others()]));
+  const back = { id: 'cue' as const, x: 1560 + 0.64 * 260, y: -620 - 0.77 * 260 };
+  tr.update(at(i++, [det(back), ...others()]));
+  const t = tr.tracks.find((q) => q.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - back.x, t.y_mm - back.y) < R, `followed back (at ${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}; ${t.state})`);
+});
+
 test('a ball that comes back off a cushion under an arm is still followed there', () => {
   // 1030600: the cue ball struck into the side cushion by the head; after the bounce it was found under the
   // player's arm, 83 mm "behind" its last step, then went over the head cushion

@@ -377,6 +377,8 @@ const BACK_OUT_SEEN = 3;
 const STRIKE_MM_S = 1500;
 /** A ball's centre this much beyond two radii from a cushion's nose may have bounced off it (blur and a centre seen high add a little). */
 const BOUNCE_SLACK_MM = 20;
+/** A ball seen moving goes back over its last step no further than this many of its steps a frame (a first step from rest is mid-frame, short of the ball's pace). */
+const BACK_STEPS = 1.5;
 /** Two balls' centres are two radii apart at the least; closer than this many radii, one of the two is no ball (fits err by a few mm). */
 const OVERLAP_RADII = 1.5;
 /** A lost ball's gate widens for this long (s), as far as a ball nudged or rolling slowly goes. */
@@ -886,6 +888,12 @@ export class Tracker {
     // (unless something ahead could have sent it back: 1030600's cue ball came off the side cushion under the
     // player's arm, 83 mm "behind" its last step)
     if (t.confirmed && t.state === 'visible' && underArm && this.behindLastStep(t, d) > 2 * this.R && !this.somethingAhead(t)) return Infinity;
+    // nor, anywhere, further back than its last step could carry it with nothing on its way ahead to come back
+    // off: a ball goes back only off a cushion or a ball, and never faster than it came (1365001 at 17.7 s: the
+    // cue ball struck at 4.5 m/s, its first step 103 mm, unfound the next frame; its track leapt 280 mm back onto
+    // the bridge hand's fingertip — no arm boxed over it, ball 8 beside the path but not on it —, rested there and
+    // was "pocketed" in the corner as the hand drew away, and the stroke was cut in two)
+    if (t.confirmed && t.state === 'visible' && this.behindLastStep(t, d) > 2 * this.R && this.backFurtherThanCame(t, dist, since)) return Infinity;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
@@ -997,6 +1005,32 @@ export class Tracker {
     const reach = 2 * this.R + BOUNCE_SLACK_MM + step;
     if (insideNose_mm(this.spec, t.x_mm, t.y_mm) < reach) return true;
     return this.tracks.some((o) => o !== t && o.state === 'visible' && hypot2(o.x_mm - t.x_mm, o.y_mm - t.y_mm) < reach);
+  }
+
+  /**
+   * Whether a jump of `dist`, `since_s` after the track was last seen, back from its last step is more than the
+   * step's pace could carry it (BACK_STEPS of it, past two radii), with no cushion and no ball on its way ahead
+   * within the jump's length to have sent it back. Only after a step of a radius or more: a shorter one may be a
+   * resting ball's centre found a little off.
+   */
+  private backFurtherThanCame(t: Track, dist: number, since_s: number): boolean {
+    const p = t.history.at(-2), q = t.history.at(-1);
+    if (!p || !q || q.t_s <= p.t_s) return false;
+    const sx = q.x_mm - p.x_mm, sy = q.y_mm - p.y_mm, step = hypot2(sx, sy);
+    if (step < this.R || dist <= 2 * this.R + BACK_STEPS * step * Math.max(1, since_s / (q.t_s - p.t_s))) return false;
+    const ux = sx / step, uy = sy / step, reach = dist + 2 * this.R;
+    // a cushion: the way ahead comes within a radius (and the slack) of a nose
+    for (let s = 0; s <= reach; s += this.R) {
+      if (insideNose_mm(this.spec, t.x_mm + ux * s, t.y_mm + uy * s) < this.R + BOUNCE_SLACK_MM) return false;
+    }
+    // a ball: its centre within two radii (and the slack) of the way ahead, and more than a radius on (one beside
+    // the path cannot turn it back)
+    return !this.tracks.some((o) => {
+      if (o === t || (o.state !== 'visible' && o.state !== 'occluded' && o.state !== 'missing')) return false;
+      const ox = o.x_mm - t.x_mm, oy = o.y_mm - t.y_mm;
+      const along = ox * ux + oy * uy;
+      return along > this.R && along < reach && Math.abs(ox * uy - oy * ux) < 2 * this.R + BOUNCE_SLACK_MM;
+    });
   }
 
   /**
