@@ -81,6 +81,19 @@ test('a rail darker than the cushion tops, taken in on one side: its inner edge 
   ]), [34, 39, 32, 39]);
 });
 
+test('ends with no nose of their own, beside long cushions found past rails the mask took in: the ends take the long cushions\' width less the rail', () => {
+  // 1375004 (a dim burgundy table; a development set of session 53): the long sides' mask took in their reddish rails,
+  // whose inner edges are steps to brighter 109–130 mm in, the noses a cushion further (156 and 183 mm); the ends'
+  // rails, darker, stayed out, and the ends show only where their noses' shade ends (111–124 mm). Given the long
+  // sides' 170 mm, the ends' noses lay 130 mm (45 px) short of the corner pockets; the true ones are 50 mm in
+  near(noses([
+    [[109, 1, 1], [115, 1, 0.96], [156, -1, 0.61], [166, -1, 0.64], [183, 1, 0.56], [193, 1, 0.58], [200, 1, 0.63]],
+    [[111, 1, 1]],
+    [[130, 1, 1], [183, -1, 0.67], [207, 1, 0.59]],
+    [[111, 1, 0.85], [124, 1, 1]],
+  ]), [156, 50, 183, 50]);
+});
+
 test('a faint darkening step beside a clear one further in is not the nose; nor is a faint one on a side that has nothing else', () => {
   // 1020600's end: 29 mm (0.31) and 39 mm (1.0), the nose at 40; 1021400's end: only faint ones at
   // 12 and 17 mm against brightening steps four times as strong, the nose at 36 like its opposite's

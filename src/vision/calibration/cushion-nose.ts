@@ -184,6 +184,8 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
   });
   const chosen: (Candidate | undefined)[] = [undefined, undefined, undefined, undefined];
   const agreedWidth: (number | undefined)[] = [undefined, undefined];
+  // a pair's cushion width alone, when its noses lie a cushion past the inner edges of rails its mask took in
+  const cushionWidth: (number | undefined)[] = [undefined, undefined];
   const agree = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b, 1) < AGREE;
   for (const pair of [0, 1]) {
     const [a, b] = [pair, pair + 2];
@@ -191,7 +193,7 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
       .filter((v) => agree(widthOf(a, v.x.k), widthOf(b, v.y.k)));
     // (the nose past a rail's inner edge, a strong edge, may be fainter than "clear" against it)
     const pick = nosePastRail(agreeing(clear), (v) => v.w, agreeing(steps))?.edge;
-    if (pick) { chosen[a] = pick.x; chosen[b] = pick.y; agreedWidth[pair] = pick.w; }
+    if (pick) { chosen[a] = pick.x; chosen[b] = pick.y; agreedWidth[pair] = pick.w; cushionWidth[pair] = cushionPastRailEdge(pick.w, [a, b].map((side, i) => ({ nose: i ? pick.y : pick.x, edges: edges[side]!, width: (x: Candidate) => widthOf(side, x.k) }))); }
   }
   const inferred = (side: number, w: number): Candidate => ({ k: kFor(side, w), contrast: 0, sign: -1, inferred: true });
   for (const pair of [0, 1]) {
@@ -209,7 +211,12 @@ export function chooseNoses(edges: Candidate[][], widthOf: (side: number, k: num
       const opposite = sides[1 - i]!, theirs = own[1 - i];
       if (own[i]) chosen[side] = own[i];
       else if (theirs) chosen[side] = inferred(side, widthOf(opposite, theirs.k));
-      else if (other !== undefined) chosen[side] = inferred(side, other);
+      // (the other pair's width less the rail its mask took in, if it did: a side that shows no nose of its own
+      // shows no rail's inner edge either, and the mask stops at its cushion tops' outer edge. 1375004, a dim
+      // burgundy table: the long sides' mask took in their reddish rails, the ends' rails, further from the lamp,
+      // stayed out, and the ends' noses, put 170 mm in from their cushion tops' outer edge, lay 130 mm short of
+      // the pockets)
+      else if (other !== undefined) chosen[side] = inferred(side, cushionWidth[1 - pair] ?? other);
     });
   }
   // nothing on any side: the outer edge itself
@@ -230,6 +237,20 @@ function nosePastRail<T>(edges: T[], width: (e: T) => number, beyond: T[]): { ed
   if (c === undefined || width(c) <= MAX_CUSHION_MM) return c === undefined ? undefined : { edge: c, pastRail: false };
   const past = [...beyond].sort((p, q) => width(p) - width(q)).find((v) => cushionPast(width(c), width(v)));
   return past ? { edge: past, pastRail: true } : { edge: c, pastRail: false };
+}
+
+/**
+ * The cushion's own width on a pair of sides whose noses lie `width_mm` in, wider than any cushion: the nose less
+ * the inner edge of a rail the mask took in, a step to brighter going inward a cushion short of the nose on both
+ * sides (the mean of the two). Undefined when the width is a cushion's or either side shows no such edge.
+ */
+function cushionPastRailEdge(width_mm: number, sides: { nose: Candidate; edges: Candidate[]; width: (c: Candidate) => number }[]): number | undefined {
+  if (width_mm <= MAX_CUSHION_MM) return undefined;
+  const own = sides.map(({ nose, edges, width }) => {
+    const rail = edges.filter((e) => e.sign > 0 && cushionPast(width(e), width(nose))).sort((p, q) => width(q) - width(p))[0];
+    return rail && width(nose) - width(rail);
+  });
+  return own.every((c) => c !== undefined) ? (own[0]! + own[1]!) / 2 : undefined;
 }
 
 const cushionPast = (inner_mm: number, nose_mm: number) => nose_mm - inner_mm >= MIN_CUSHION_MM && nose_mm - inner_mm <= MAX_CUSHION_MM;
