@@ -3,7 +3,7 @@
 // tracker had them: the apex, ball 4, at (887, 0), ball 5 behind it at (934, 21), ball 6 at (942, -32)).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstContactByRunInAcrossGap, firstGuessByRunIn } from '../../src/vision/strokes/first-contact-checks.js';
+import { cueSamplesToContact, firstContactByRunInAcrossGap, firstGuessByRunIn } from '../../src/vision/strokes/first-contact-checks.js';
 import type { Stroke } from '../../src/vision/strokes/stroke-state.js';
 import type { XY_mm } from '../../src/protocol/records.js';
 
@@ -90,11 +90,34 @@ test('a contact seen in a sample, or beyond the run the cue ball had at its last
   assert.equal(slow.firstContactTrack, FIVE);
 });
 
-test('a guess stays a guess where the run in meets no ball, or none seen to move', () => {
+test('a guess stays a guess where the run in meets no ball, or only one neither seen to move nor touching one that did', () => {
+  const guessed = (st: Stroke) => Object.assign(st, { firstContactGuessed: true, firstContactUnseen: FIVE, firstMovers: { t_s: 5 + 9.5 / FPS, tracks: [FIVE] } });
+  // the apex on the run in, 116 mm short of ball 5, in no contact
+  const alone = guessed(breakStroke(FIVE));
+  alone.contacts = alone.contacts.filter((c) => c.cause !== CUE && c.cause !== APEX && c.target !== APEX);
+  alone.before.set(APEX, [820, 46]);
+  firstGuessByRunIn(alone, R);
+  assert.equal(alone.firstContactTrack, FIVE);
+  assert.equal(alone.firstContactOnRunIn, undefined);
+  // the run in turned away from the rack: it meets nothing
+  const away = guessed(breakStroke(FIVE, [750, 300]));
+  away.contacts = away.contacts.filter((c) => c.cause !== CUE);
+  firstGuessByRunIn(away, R);
+  assert.equal(away.firstContactTrack, FIVE);
+  assert.equal(away.firstContactOnRunIn, undefined);
+});
+
+test('a guess takes the ball the run in meets that was never seen to move but stood touching one that did (a frozen rack)', () => {
+  // (1365002's break: the cue ball lost 700 mm short of the rack; the apex it met moved 5 mm and was in no contact,
+  // and the back corners started first. The run in's last sample repeated while the track was unseen.)
   const st = breakStroke(FIVE);
   st.contacts = st.contacts.filter((c) => c.cause !== CUE && c.cause !== APEX && c.target !== APEX);
+  const last = st.cueSamples[9]!;
+  st.cueSamples.splice(10, 0, { ...last }, { ...last });
   Object.assign(st, { firstContactGuessed: true, firstContactUnseen: FIVE, firstMovers: { t_s: 5 + 9.5 / FPS, tracks: [FIVE] } });
   firstGuessByRunIn(st, R);
-  assert.equal(st.firstContactTrack, FIVE);
-  assert.equal(st.firstContactOnRunIn, undefined);
+  assert.equal(st.firstContactTrack, APEX);
+  assert.equal(st.firstContactOnRunIn, true);
+  // the cue path ends where the run in met it: the blurred sample past the apex's side comes after
+  assert.deepEqual(cueSamplesToContact(st).map((q) => q.x_mm).at(-1), last.x_mm);
 });

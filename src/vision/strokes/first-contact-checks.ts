@@ -27,13 +27,17 @@ export function firstContactSeen(st: Stroke): Contact | undefined {
 }
 
 /**
- * The cue ball's samples up to its first contact seen (all of them if none was): one found late and dated back (a
+ * The cue ball's samples up to its first contact seen, or up to the first movers' start when the contact is the one
+ * its run in met (all of them otherwise): one found late and dated back (a
  * thin cut's creep) leaves the samples since in the stroke's. (895003 at 17.5 s: the cue ball's run after a thin
  * cut on 12 into ball 1 was taken for a first contact "before" it.)
  */
 export function cueSamplesToContact(st: Stroke): Stroke['cueSamples'] {
   const seen = firstContactSeen(st);
-  return seen ? st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s) : st.cueSamples;
+  if (seen) return st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s);
+  // (a contact met by the run in up to the first movers' start: the samples since are after it)
+  const until_s = st.firstContactOnRunIn ? st.firstMovers?.t_s : undefined;
+  return until_s !== undefined ? st.cueSamples.filter((s, i) => i === 0 || s.t_s < until_s) : st.cueSamples;
 }
 
 /**
@@ -67,22 +71,55 @@ export function firstContactByRunIn(st: Stroke, R_mm: number): void {
  * cut on ball 14 touched it, and the line carried on met ball 8 600 mm on), the ball met ahead of the last sample
  * (the line carried back meets the balls it passed: 1310901's ball 11, 2 mm clear of the cue ball's path), clearly
  * on the line (its centre within two radii less PATH_OVERLAP_MM), at rest when the stroke began and seen in a
- * contact or gone (a ball the cue ball reached moved). Null otherwise.
+ * contact or gone (a ball the cue ball reached moved) — for a `guess`, which has no contact seen to go by, also
+ * among the first movers or touching one, chain by chain (movedOrTouching()). Null otherwise.
  */
-function metOnRunIn(st: Stroke, fc: number, place: XY_mm, until_s: number, R_mm: number): { id: number; at: XY_mm; pace_mm_s: number; last: TrackSample } | null {
-  const runIn = st.cueSamples.filter((s) => s.t_s < until_s);
+function metOnRunIn(st: Stroke, fc: number, place: XY_mm, until_s: number, R_mm: number, guess: boolean): { id: number; at: XY_mm; pace_mm_s: number; last: TrackSample } | null {
+  // (for a guess, each sample once: an unseen track repeats its last, and the two alike at the end gave the run in
+  // no direction. Not for a contact seen: there a run in ending on a repeat is one cut short by the contact's own
+  // frame, and the step before may pass a ball the path bent at — 1295004 at 61.7 s, 14 touched before 5)
+  const runIn = st.cueSamples.filter((s, i, all) => s.t_s < until_s && (!guess || i === 0 || s.t_s > all[i - 1]!.t_s));
+  const moved = guess ? movedOrTouching(st, R_mm) : seenMoved(st);
   const last = runIn.at(-1), prev = runIn.at(-2);
   if (!last || !prev || last.t_s <= prev.t_s) return null;
   const reach = 2 * R_mm + CONTACT_NOISE_MM;
   const touches = (q: { x_mm: number; y_mm: number } | undefined) => !!q && hypot2(q.x_mm - place[0], q.y_mm - place[1]) <= reach;
   if (touches(last) || touches(st.cueSamples.find((s) => s.t_s >= until_s))) return null;
   const ux = last.x_mm - prev.x_mm, uy = last.y_mm - prev.y_mm;
-  const moved = (id: number) => st.contacts.some((c) => c.cause === id || c.target === id) || st.gone.some((t) => t.id === id);
   const balls: RestingBall[] = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id)
-    && moved(id) && (x - last.x_mm) * ux + (y - last.y_mm) * uy > 0).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+    && moved.has(id) && (x - last.x_mm) * ux + (y - last.y_mm) * uy > 0).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
   const met = firstOnRunIn(runIn, balls, 2 * R_mm - PATH_OVERLAP_MM, reach);
   if (!met || met.id === fc) return null;
   return { ...met, pace_mm_s: hypot2(ux, uy) / (last.t_s - prev.t_s), last };
+}
+
+/** The balls a stroke was seen to move: in a contact, or gone. */
+function seenMoved(st: Stroke): Set<number> {
+  const moved = new Set<number>();
+  for (const c of st.contacts) { moved.add(c.cause); moved.add(c.target); }
+  for (const t of st.gone) moved.add(t.id);
+  return moved;
+}
+
+/**
+ * The balls a stroke moved (seen in a contact, gone, or among the first to start), and those that stood touching
+ * them, chain by chain, when it began: a ball struck in a frozen cluster passes the blow on and may hardly move
+ * itself (1365002's break: the cue ball, lost 700 mm short of the rack, met the apex, which moved 5 mm and was in
+ * no contact; the back corners started first).
+ */
+function movedOrTouching(st: Stroke, R_mm: number): Set<number> {
+  const moved = seenMoved(st);
+  for (const id of st.firstMovers?.tracks ?? []) moved.add(id);
+  const resting = [...st.before].filter(([id]) => id !== st.cueTrack && !st.rollingAtStart.has(id));
+  const touch = 2 * R_mm + CONTACT_NOISE_MM;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [id, [x, y]] of resting) {
+      if (moved.has(id)) continue;
+      if (resting.some(([o, [ox, oy]]) => moved.has(o) && hypot2(ox - x, oy - y) <= touch)) { moved.add(id); grew = true; }
+    }
+  }
+  return moved;
 }
 
 /**
@@ -99,7 +136,7 @@ export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
   const seen = firstContactSeen(st);
   const place = st.before.get(fc);
   if (!seen || !place) return;
-  const met = metOnRunIn(st, fc, place, seen.t_s, R_mm);
+  const met = metOnRunIn(st, fc, place, seen.t_s, R_mm, false);
   if (!met || hypot2(met.at[0] - met.last.x_mm, met.at[1] - met.last.y_mm) > met.pace_mm_s * (seen.t_s - met.last.t_s) + 2 * R_mm) return;
   st.firstContactBehind = fc;
   st.firstContactTrack = met.id;
@@ -112,13 +149,14 @@ export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
  * the run in up to their start meets first (metOnRunIn()) instead, said so. (1185003's break: the cue ball lost
  * 570 mm short of the rack, ball 12 at its back "started" 0.12 s before the cue ball reached the apex, which it
  * was then seen touching.) Not held to the cue ball's pace: the first ball seen to start may have started early.
+ * The ball met may be one never seen to move that stood touching one that did, in the cluster (movedOrTouching()).
  */
 export function firstGuessByRunIn(st: Stroke, R_mm: number): void {
   const fc = st.firstContactTrack;
   if (st.cueTrack === null || st.whileMoving || fc === null || !st.firstContactGuessed || !st.firstMovers || firstContactSeen(st)) return;
   const place = st.before.get(fc);
   if (!place) return;
-  const met = metOnRunIn(st, fc, place, st.firstMovers.t_s, R_mm);
+  const met = metOnRunIn(st, fc, place, st.firstMovers.t_s, R_mm, true);
   if (!met) return;
   st.firstContactOnRunIn = true;
   st.firstContactUnseen = met.id;
