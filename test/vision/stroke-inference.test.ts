@@ -2183,3 +2183,32 @@ test('a cue ball struck from under the arm straight into a ball, stopped dead by
   assert.equal(s[0]!.struck, 'cue', JSON.stringify(s[0]));
   assert.deepEqual(s[0]!.pocketed.map((p) => [p.ball === 'cue' ? 'cue' : 'object', p.pocket]).sort(), [['cue', 'FR'], ['object', 'FR']], JSON.stringify(s[0]));
 });
+
+test('a slow cue ball that passes one ball at about a touch on its way into another cannot say which it met first: the one its run in meets, flagged', () => {
+  // (1375003 at 29.1 s, its places rounded: the cue ball at 240 mm/s along y = -35 met ball 6, 67 mm off its line
+  // ahead, a frame before it grazed ball 5, 69 mm off its line to the side, which crept off at 75 mm/s. Within
+  // reach of 5 (two radii and the noise) 0.05 s before 6, the 5 was taken without a word.)
+  const five: Ball = { id: 5, x: 954, y: 33 }, six: Ball = { id: 6, x: 986, y: -88 };
+  const rest = layout().slice(7).map((b) => ({ ...b, x: b.x - 700 }));
+  const out: FrameObservation[] = [];
+  const push = (bs: Ball[]) => out.push(at(out.length, bs.map((b) => det(b))));
+  const cueAt = (k: number): Ball => ({ id: 'cue', x: 600 + 8 * k, y: -35 - 0.5 * Math.max(0, k - 44) });
+  for (let k = 0; k < 2 * FPS; k++) push([cueAt(0), five, six, ...rest]);
+  const touches = (b: Ball, k: number) => Math.hypot(cueAt(k).x - b.x, cueAt(k).y - b.y) <= 68.5;
+  let sixFrom = -1, fiveFrom = -1;
+  for (let k = 1; k <= 110; k++) {
+    if (sixFrom < 0 && touches(six, k)) sixFrom = k;
+    if (fiveFrom < 0 && touches(five, k)) fiveFrom = k;
+    const j6 = sixFrom < 0 ? 0 : Math.min(k - sixFrom, 40), d6 = 11 * j6 - 0.13 * j6 * j6;
+    const j5 = fiveFrom < 0 ? 0 : Math.min(k - fiveFrom, 30), d5 = 2.6 * j5 - 0.043 * j5 * j5;
+    const slow = Math.min(k, 80);
+    push([{ ...cueAt(slow), x: cueAt(slow).x }, { ...five, y: five.y + d5 }, { ...six, x: six.x + 0.7 * d6, y: six.y - 0.7 * d6 }, ...rest]);
+  }
+  assert.ok(sixFrom > 0 && fiveFrom === sixFrom + 1, `6 met at frame ${sixFrom}, 5 at ${fiveFrom}`);
+  const last = out.at(-1)!;
+  for (let k = 0; k < 3 * FPS; k++) out.push({ ...last, index: out.length, t_s: out.length / FPS });
+  const s = shots(run(out));
+  assert.equal(s.length, 1, JSON.stringify(s));
+  assert.equal(s[0]!.firstContact, 6, JSON.stringify(s[0]));
+  assert.ok(s[0]!.review?.some((r) => r.what === 'firstContact'), JSON.stringify(s[0]!.review));
+});

@@ -11,7 +11,7 @@ import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
 import { round2, shotRecord } from './shot-record.js';
-import { firstWithin_s, frameInterval_s, keptAway, lastStep_mm, leftAndCameBack, nearestSample, segmentDistance } from './track-steps.js';
+import { firstWithin_s, frameInterval_s, keptAway, lastStep_mm, leftAndCameBack, nearestSample, reachSpan_s, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
 import { CONTACT_NOISE_MM, firstContactBeforeMovers, firstContactByCorner, firstContactByPath, firstContactByRunIn, firstContactByRunInAcrossGap, firstContactSeen, firstGuessByRunIn } from './first-contact-checks.js';
@@ -835,7 +835,16 @@ export class StrokeBuilder {
     // 61.7 s: the cue ball touched 14 and then 5 between two frames, its straight step passing 78.2 mm from
     // 14's centre, and 5 was taken without a word)
     const unreached = !Number.isFinite(reachedOther_s) && Math.abs(t_s - first.t_s) < frame_s;
-    return { other_s: reachedOther_s, first_s: reachedFirst_s, tied: unreached || Math.abs(reachedOther_s - reachedFirst_s) < frame_s };
+    // (a ball the path passes at about two radii, a graze, was reached at a moment the samples' noise cannot fix,
+    // somewhere in reachSpan_s(); two such spans that overlap, or lie within a frame, cannot be ordered. 1375003 at
+    // 29.1 s: the slow cue ball passed ball 5 69 mm off its centre to meet ball 6 a frame before it touched 5; within
+    // reach of 5 0.05 s before 6, the 5 was taken without a word)
+    // (when the path never reached the first contact's ball, the contact's own moment stands for it, as above)
+    const inner = 2 * this.R - CONTACT_NOISE_MM;
+    const otherLast_s = reachSpan_s(path, { x: a[0], y: a[1] }, reach, inner, st.t0_s)[1];
+    const firstLast_s = Number.isFinite(pathToFirst_s) ? reachSpan_s(path, { x: b[0], y: b[1] }, reach, inner, st.t0_s)[1] : reachedFirst_s;
+    const ordered = otherLast_s + frame_s <= reachedFirst_s || firstLast_s + frame_s <= reachedOther_s;
+    return { other_s: reachedOther_s, first_s: reachedFirst_s, tied: unreached || (Number.isFinite(reachedOther_s) && !ordered) };
   }
 
   /** The track's naming among the balls on the table by the evidence so far. */

@@ -47,6 +47,36 @@ export function firstWithin_s(t: Track, p: { x: number; y: number }, r_mm: numbe
   return Infinity;
 }
 
+/**
+ * When the track's path since `from_s` touched point p, as far as the samples' noise lets it be told: from when it
+ * first came within `outer_mm` (Infinity if never) to when it came within `inner_mm`, or failing that to its
+ * closest approach before it left `outer_mm` again (a ball the path passed at about a touch, a graze, was met
+ * somewhere in that span; one run into full, early in it).
+ */
+export function reachSpan_s(t: Track, p: { x: number; y: number }, outer_mm: number, inner_mm: number, from_s: number): [number, number] {
+  const from = firstWithin_s(t, p, outer_mm, from_s);
+  if (!Number.isFinite(from)) return [Infinity, Infinity];
+  const until = firstWithin_s(t, p, inner_mm, from_s);
+  if (Number.isFinite(until)) return [from, until];
+  // (no nearer than `inner_mm`: the closest sample or step's point while within `outer_mm`)
+  const h = t.history.filter((s) => s.t_s >= from_s);
+  let best_mm = Infinity, best_s = from;
+  for (let i = 0; i < h.length; i++) {
+    const a = h[i]!;
+    if (a.t_s < from) continue;
+    const d = hypot2(a.x_mm - p.x, a.y_mm - p.y);
+    if (d > outer_mm && a.t_s > from) break;
+    if (d < best_mm) { best_mm = d; best_s = a.t_s; }
+    const b = h[i + 1];
+    if (!b) continue;
+    const dx = b.x_mm - a.x_mm, dy = b.y_mm - a.y_mm, L = dx * dx + dy * dy;
+    const u = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
+    const m = hypot2(p.x - (a.x_mm + u * dx), p.y - (a.y_mm + u * dy));
+    if (m < best_mm) { best_mm = m; best_s = a.t_s + u * (b.t_s - a.t_s); }
+  }
+  return [from, Math.max(from, best_s)];
+}
+
 /** The camera's frame interval as the track's samples show it (the shortest step of its last ten; a frame it was unseen in leaves a longer one), 1/30 s failing that. */
 export function frameInterval_s(t: Track): number {
   const h = t.history.slice(-10);
