@@ -486,6 +486,30 @@ test('a ball rolling on, unfound for a frame, does not leap back further than it
   assert.ok(Math.hypot(t.x_mm - 1297, t.y_mm + 305) < R, `the cue ball's track follows it (at ${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}; ${t.state})`);
 });
 
+test('a ball rolling fast, unfound for frames, does not turn aside onto a "ball" with nothing on its way to turn it', () => {
+  // 1375006 at 5.3 s: the cue ball crossing the table at 2.9 m/s, unfound for two frames, took a shade beside the
+  // rack 180 mm back and aside (found in part now and then), and sat there named the cue ball for 2.4 s while the
+  // ball rolled on; its stroke was cut in two when it was found again
+  const tr = new Tracker(RUSSIAN_12FT);
+  const cue: Ball = { id: 'cue', x: 1160, y: -802 };
+  const beside: Ball = { id: 12, x: 1136, y: -14 };
+  const others = () => [det(beside), ...far.map((f) => det(f))];
+  let i = 0;
+  for (; i < 30; i++) tr.update(at(i, [det(cue), ...others()]));
+  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  const run = (k: number): Ball => ({ id: 'cue', x: 1160 + 27 * k, y: -802 + 96 * k });
+  for (let k = 1; k <= 8; k++) tr.update(at(i++, [det(run(k)), ...others()]));
+  const shade: BallDetection = { x_mm: 1202, y_mm: -29, conf: 0.65, cueLike: 0.05, partial: true };
+  tr.update(at(i++, [shade, ...others()]));
+  tr.update(at(i++, [shade, ...others()]));
+  const after = tr.tracks.find((t) => t.id === id)!;
+  assert.ok(Math.hypot(after.x_mm - shade.x_mm, after.y_mm - shade.y_mm) > 2 * R, `the track stays off the shade (at ${after.x_mm.toFixed(0)}, ${after.y_mm.toFixed(0)})`);
+  tr.update(at(i++, [det(run(11)), ...others()]));
+  tr.update(at(i++, [det(run(12)), ...others()]));
+  const t = tr.tracks.find((q) => q.id === id)!;
+  assert.ok(Math.hypot(t.x_mm - run(12).x, t.y_mm - run(12).y) < R, `the cue ball's track follows it (at ${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}; ${t.state})`);
+});
+
 test('a ball that comes back off a ball ahead of it, further than its first step, is still followed', () => {
   // the same first step (a first step from rest is mid-frame, short of the ball's pace), with a ball on the way 130 mm
   // ahead: what shows 260 mm behind may be the cue ball sent back
@@ -1405,15 +1429,17 @@ test('a ball at rest unfound for a frame does not leap through the balls standin
 test('a ball that turns sharply and is unfound for frames is looked for the way it turned, not the way it came (another ball\'s streak there)', () => {
   // 1185000's break: the cue ball at 7 m/s glanced off the apex up the table at 3.4 m/s and went unfound for
   // three frames; ball 2, sent off from the back of the rack, showed its streak in two pieces where the cue
-  // ball's smoothed velocity, still the run in's, carried it
+  // ball's smoothed velocity, still the run in's, carried it. (The apex, which turned it, stands on its spot.)
   const tr = new Tracker(RUSSIAN_12FT);
   const cue: Ball = { id: 'cue', x: 807 - 8 * 233, y: 32 };
   const two: Ball = { id: 2, x: 1124, y: 136 };
+  const apex: Ball = { id: 4, x: 887, y: 0 };
+  const others = () => [det(apex), ...far.map((f) => det(f))];
   let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(cue), det(two), ...far.map((f) => det(f))]));
+  for (; i < 30; i++) tr.update(at(i, [det(cue), det(two), ...others()]));
   const idOf = (b: Ball) => tr.live().find((t) => Math.hypot(t.x_mm - b.x, t.y_mm - b.y) < R)!.id;
   const [cueId, twoId] = [idOf(cue), idOf(two)];
-  for (let k = 1; k <= 8; k++, i++) { cue.x += 233; tr.update(at(i, [det(cue), det(two), ...far.map((f) => det(f))])); }
+  for (let k = 1; k <= 8; k++, i++) { cue.x += 233; tr.update(at(i, [det(cue), det(two), ...others()])); }
   const streak = (b: Ball, pieces: number) => (pieces === 1 ? [det(b, { idProbs: undefined })] : [det({ ...b, x: b.x - 25, y: b.y - 13 }, { partial: true, idProbs: undefined }), det({ ...b, x: b.x + 25, y: b.y + 13 }, { partial: true, idProbs: undefined })]);
   const frames: [Ball | null, Ball, number][] = [
     [{ id: 'cue', x: 837, y: 143 }, { id: 2, x: 1220, y: 193 }, 1],
@@ -1421,7 +1447,7 @@ test('a ball that turns sharply and is unfound for frames is looked for the way 
     [null, { id: 2, x: 1443, y: 323 }, 2],
     [{ id: 'cue', x: 905, y: 507 }, { id: 2, x: 1543, y: 380 }, 1],
   ];
-  for (const [c, b, pieces] of frames) tr.update(at(i++, [...(c ? [det(c, { idProbs: undefined })] : []), ...streak(b, pieces), ...far.map((f) => det(f))]));
+  for (const [c, b, pieces] of frames) tr.update(at(i++, [...(c ? [det(c, { idProbs: undefined })] : []), ...streak(b, pieces), ...others()]));
   const t = tr.tracks.find((x) => x.id === cueId)!;
   assert.ok(Math.hypot(t.x_mm - 905, t.y_mm - 507) < R, `the cue ball's track is at (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}) (${t.state}), the ball at (905, 507)`);
   const b = tr.tracks.find((x) => x.id === twoId)!;

@@ -377,8 +377,8 @@ const BACK_OUT_SEEN = 3;
 const STRIKE_MM_S = 1500;
 /** A ball's centre this much beyond two radii from a cushion's nose may have bounced off it (blur and a centre seen high add a little). */
 const BOUNCE_SLACK_MM = 20;
-/** A ball seen moving goes back over its last step no further than this many of its steps a frame (a first step from rest is mid-frame, short of the ball's pace). */
-const BACK_STEPS = 1.5;
+/** A ball seen moving turns by more than this (degrees) only off a cushion or a ball. */
+const TURN_DEG = 60;
 /** Two balls' centres are two radii apart at the least; closer than this many radii, one of the two is no ball (fits err by a few mm). */
 const OVERLAP_RADII = 1.5;
 /** A lost ball's gate widens for this long (s), as far as a ball nudged or rolling slowly goes. */
@@ -888,12 +888,14 @@ export class Tracker {
     // (unless something ahead could have sent it back: 1030600's cue ball came off the side cushion under the
     // player's arm, 83 mm "behind" its last step)
     if (t.confirmed && t.state === 'visible' && underArm && this.behindLastStep(t, d) > 2 * this.R && !this.somethingAhead(t)) return Infinity;
-    // nor, anywhere, further back than its last step could carry it with nothing on its way ahead to come back
-    // off: a ball goes back only off a cushion or a ball, and never faster than it came (1365001 at 17.7 s: the
-    // cue ball struck at 4.5 m/s, its first step 103 mm, unfound the next frame; its track leapt 280 mm back onto
-    // the bridge hand's fingertip — no arm boxed over it, ball 8 beside the path but not on it —, rested there and
-    // was "pocketed" in the corner as the hand drew away, and the stroke was cut in two)
-    if (t.confirmed && t.state === 'visible' && this.behindLastStep(t, d) > 2 * this.R && this.backFurtherThanCame(t, dist, since)) return Infinity;
+    // nor, anywhere, one it would have had to turn to, back or to the side, with nothing on its way ahead to turn it
+    // off: a ball turns only off a cushion or a ball (1365001 at 17.7 s: the cue ball struck at 4.5 m/s, its first
+    // step 103 mm, unfound the next frame; its track leapt 280 mm back onto the bridge hand's fingertip — no arm
+    // boxed over it, ball 8 beside the path but not on it —, rested there and was "pocketed" in the corner as the
+    // hand drew away, and the stroke was cut in two. 1375006 at 5.3 s: the cue ball at 2.9 m/s, unfound for frames
+    // as it crossed the table, took a "ball" 180 mm back and aside, a shade beside the rack that came and went, and
+    // sat there named the cue ball for 2.4 s while the ball rolled on)
+    if (t.confirmed && t.state === 'visible' && this.turnedOffNothing(t, d, dist)) return Infinity;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
@@ -1008,16 +1010,18 @@ export class Tracker {
   }
 
   /**
-   * Whether a jump of `dist`, `since_s` after the track was last seen, back from its last step is more than the
-   * step's pace could carry it (BACK_STEPS of it, past two radii), with no cushion and no ball on its way ahead
-   * within the jump's length to have sent it back. Only after a step of a radius or more: a shorter one may be a
-   * resting ball's centre found a little off.
+   * Whether a jump of `dist` to `d` turned off nothing: away from the track's last step by more than TURN_DEG (to
+   * the side, or back), with no cushion and no ball on its way ahead within the jump's length to have turned it.
+   * Only past two radii (a centre's noise) and after a step of a radius or more (a shorter one may be a resting
+   * ball's centre found a little off).
    */
-  private backFurtherThanCame(t: Track, dist: number, since_s: number): boolean {
+  private turnedOffNothing(t: Track, d: BallDetection, dist: number): boolean {
     const p = t.history.at(-2), q = t.history.at(-1);
-    if (!p || !q || q.t_s <= p.t_s) return false;
+    if (!p || !q || q.t_s <= p.t_s || dist <= 2 * this.R) return false;
     const sx = q.x_mm - p.x_mm, sy = q.y_mm - p.y_mm, step = hypot2(sx, sy);
-    if (step < this.R || dist <= 2 * this.R + BACK_STEPS * step * Math.max(1, since_s / (q.t_s - p.t_s))) return false;
+    if (step < this.R) return false;
+    const along = ((d.x_mm - t.x_mm) * sx + (d.y_mm - t.y_mm) * sy) / step;
+    if (along > Math.cos((TURN_DEG * Math.PI) / 180) * dist) return false;
     const ux = sx / step, uy = sy / step, reach = dist + 2 * this.R;
     // a cushion: the way ahead comes within a radius (and the slack) of a nose
     for (let s = 0; s <= reach; s += this.R) {
