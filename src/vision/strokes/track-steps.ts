@@ -58,15 +58,17 @@ export function reachSpan_s(t: Track, p: { x: number; y: number }, outer_mm: num
   if (!Number.isFinite(from)) return [Infinity, Infinity];
   const until = firstWithin_s(t, p, inner_mm, from_s);
   if (Number.isFinite(until)) return [from, until];
-  // (no nearer than `inner_mm`: the closest sample or step's point while within `outer_mm`)
+  // (no nearer than `inner_mm`: the closest sample or step's point while within `outer_mm`, from the step that
+  // came within it — a fast ball's graze may begin and end inside one step)
   const h = t.history.filter((s) => s.t_s >= from_s);
   let best_mm = Infinity, best_s = from;
-  for (let i = 0; i < h.length; i++) {
+  let i0 = 0;
+  while (i0 + 1 < h.length && h[i0 + 1]!.t_s <= from) i0++;
+  for (let i = i0; i < h.length; i++) {
     const a = h[i]!;
-    if (a.t_s < from) continue;
     const d = hypot2(a.x_mm - p.x, a.y_mm - p.y);
     if (d > outer_mm && a.t_s > from) break;
-    if (d < best_mm) { best_mm = d; best_s = a.t_s; }
+    if (d < best_mm && a.t_s >= from) { best_mm = d; best_s = a.t_s; }
     const b = h[i + 1];
     if (!b) continue;
     const dx = b.x_mm - a.x_mm, dy = b.y_mm - a.y_mm, L = dx * dx + dy * dy;
