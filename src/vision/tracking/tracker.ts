@@ -888,14 +888,6 @@ export class Tracker {
     // (unless something ahead could have sent it back: 1030600's cue ball came off the side cushion under the
     // player's arm, 83 mm "behind" its last step)
     if (t.confirmed && t.state === 'visible' && underArm && this.behindLastStep(t, d) > 2 * this.R && !this.somethingAhead(t)) return Infinity;
-    // nor, anywhere, one it would have had to turn to, back or to the side, with nothing on its way ahead to turn it
-    // off: a ball turns only off a cushion or a ball (1365001 at 17.7 s: the cue ball struck at 4.5 m/s, its first
-    // step 103 mm, unfound the next frame; its track leapt 280 mm back onto the bridge hand's fingertip — no arm
-    // boxed over it, ball 8 beside the path but not on it —, rested there and was "pocketed" in the corner as the
-    // hand drew away, and the stroke was cut in two. 1375006 at 5.3 s: the cue ball at 2.9 m/s, unfound for frames
-    // as it crossed the table, took a "ball" 180 mm back and aside, a shade beside the rack that came and went, and
-    // sat there named the cue ball for 2.4 s while the ball rolled on)
-    if (t.confirmed && t.state === 'visible' && this.turnedOffNothing(t, d, dist)) return Infinity;
     // nor does one a ball's width off that looks wholly unlike it (a resting cue ball's track, unseen
     // for a frame, jumped onto the player's fingertips on the rail 88 mm away and started a stroke)
     const lookCost = this.lookCost(t, d, underArm, look);
@@ -908,6 +900,15 @@ export class Tracker {
     // over is kept off by the arm)
     if (t.confirmed && speed < CREEP_MM_S && dist > this.R && lookCost > UNLIKE_LOOK * LOOK_COST_MM && this.phantomLikely(t, d)) return Infinity;
     if (dist > gate) return Infinity;
+    // nor, anywhere, one it would have had to turn to, back or to the side, with nothing on its way ahead to turn it
+    // off: a ball turns only off a cushion or a ball (1365001 at 17.7 s: the cue ball struck at 4.5 m/s, its first
+    // step 103 mm, unfound the next frame; its track leapt 280 mm back onto the bridge hand's fingertip — no arm
+    // boxed over it, ball 8 beside the path but not on it —, rested there and was "pocketed" in the corner as the
+    // hand drew away, and the stroke was cut in two. 1375006 at 5.3 s: the cue ball at 2.9 m/s, unfound for frames
+    // as it crossed the table, took a "ball" 180 mm back and aside, a shade beside the rack that came and went, and
+    // sat there named the cue ball for 2.4 s while the ball rolled on). (Tested after the gate: the walk along its
+    // way is paid only for the detections it could reach.)
+    if (t.confirmed && t.state === 'visible' && this.turnedOffNothing(t, d, dist)) return Infinity;
     // nor, at rest and in view (or lost from it with no arm over it), through a ball found standing on its
     // place this frame: no hand lifted it over (1195001: balls 7 and 13 at the back of the rack, unfound for a
     // frame as the cue ball came up the table, leapt 240–330 mm through the balls in front onto the pieces of
