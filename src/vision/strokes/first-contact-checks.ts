@@ -10,6 +10,7 @@ import { cornerInGap } from './path-corner.js';
 import { firstBallOnPath, type RestingBall } from './path-blocker.js';
 import { firstOnRunIn } from './tied-contact.js';
 import { hypot2 } from '../hypot2.js';
+import { joinedTo } from './touching.js';
 
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 export const CONTACT_NOISE_MM = 10;
@@ -79,13 +80,13 @@ function metOnRunIn(st: Stroke, fc: number, place: XY_mm, until_s: number, R_mm:
   // no direction. Not for a contact seen: there a run in ending on a repeat is one cut short by the contact's own
   // frame, and the step before may pass a ball the path bent at — 1295004 at 61.7 s, 14 touched before 5)
   const runIn = st.cueSamples.filter((s, i, all) => s.t_s < until_s && (!guess || i === 0 || s.t_s > all[i - 1]!.t_s));
-  const moved = guess ? movedOrTouching(st, R_mm) : seenMoved(st);
   const last = runIn.at(-1), prev = runIn.at(-2);
   if (!last || !prev || last.t_s <= prev.t_s) return null;
   const reach = 2 * R_mm + CONTACT_NOISE_MM;
   const touches = (q: { x_mm: number; y_mm: number } | undefined) => !!q && hypot2(q.x_mm - place[0], q.y_mm - place[1]) <= reach;
   if (touches(last) || touches(st.cueSamples.find((s) => s.t_s >= until_s))) return null;
   const ux = last.x_mm - prev.x_mm, uy = last.y_mm - prev.y_mm;
+  const moved = guess ? movedOrTouching(st, R_mm) : seenMoved(st);
   const balls: RestingBall[] = [...st.before].filter(([id, [x, y]]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id)
     && moved.has(id) && (x - last.x_mm) * ux + (y - last.y_mm) * uy > 0).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
   const met = firstOnRunIn(runIn, balls, 2 * R_mm - PATH_OVERLAP_MM, reach);
@@ -110,15 +111,10 @@ function seenMoved(st: Stroke): Set<number> {
 function movedOrTouching(st: Stroke, R_mm: number): Set<number> {
   const moved = seenMoved(st);
   for (const id of st.firstMovers?.tracks ?? []) moved.add(id);
-  const resting = [...st.before].filter(([id]) => id !== st.cueTrack && !st.rollingAtStart.has(id));
+  const resting = [...st.before].filter(([id]) => id !== st.cueTrack && !st.rollingAtStart.has(id)).map(([id, [x, y]]) => ({ id, x, y }));
   const touch = 2 * R_mm + CONTACT_NOISE_MM;
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [id, [x, y]] of resting) {
-      if (moved.has(id)) continue;
-      if (resting.some(([o, [ox, oy]]) => moved.has(o) && hypot2(ox - x, oy - y) <= touch)) { moved.add(id); grew = true; }
-    }
-  }
+  const touching = (a: { x: number; y: number }, b: { x: number; y: number }) => hypot2(a.x - b.x, a.y - b.y) <= touch;
+  for (const b of resting.filter((r) => moved.has(r.id))) for (const j of joinedTo(b, resting, touching).joined) moved.add(j.id);
   return moved;
 }
 

@@ -824,25 +824,24 @@ export class StrokeBuilder {
     // unflagged with them)
     const sinceStart = (cue.history[0]?.t_s ?? Infinity) <= st.t0_s;
     const path = !sinceStart && st.cueTrack === cue.id && st.cueSamples.length >= 2 ? { ...cue, history: st.cueSamples } : cue;
-    const reachedOther_s = firstWithin_s(path, { x: a[0], y: a[1] }, reach, st.t0_s);
+    // (a ball the path passes at about two radii, a graze, was reached at a moment the samples' noise cannot fix,
+    // somewhere in reachSpan_s(): from when the path came within reach to when it came within two radii less the
+    // noise, or to its closest approach)
+    const inner = 2 * this.R - CONTACT_NOISE_MM;
+    const [reachedOther_s, otherLast_s] = reachSpan_s(path, { x: a[0], y: a[1] }, reach, inner, st.t0_s);
     // the cue ball's samples may miss the very frame it touched the first ball (blurred into it, unseen):
     // its sampled path then never comes within reach of that ball, but the contact says it was there by then
-    const pathToFirst_s = firstWithin_s(path, { x: b[0], y: b[1] }, reach, st.t0_s);
-    const reachedFirst_s = Number.isFinite(pathToFirst_s) ? pathToFirst_s : first.t_s;
+    const [pathToFirst_s, pathToFirstLast_s] = reachSpan_s(path, { x: b[0], y: b[1] }, reach, inner, st.t0_s);
+    const [reachedFirst_s, firstLast_s] = Number.isFinite(pathToFirst_s) ? [pathToFirst_s, pathToFirstLast_s] : [first.t_s, first.t_s];
     const frame_s = frameInterval_s(cue);
     // (a ball set going in the same frame as the first contact that the sampled path never reached at all was
     // reached between two samples, the path bent at a touch there: the samples cannot order the two. 1295004 at
     // 61.7 s: the cue ball touched 14 and then 5 between two frames, its straight step passing 78.2 mm from
     // 14's centre, and 5 was taken without a word)
     const unreached = !Number.isFinite(reachedOther_s) && Math.abs(t_s - first.t_s) < frame_s;
-    // (a ball the path passes at about two radii, a graze, was reached at a moment the samples' noise cannot fix,
-    // somewhere in reachSpan_s(); two such spans that overlap, or lie within a frame, cannot be ordered. 1375003 at
-    // 29.1 s: the slow cue ball passed ball 5 69 mm off its centre to meet ball 6 a frame before it touched 5; within
-    // reach of 5 0.05 s before 6, the 5 was taken without a word)
-    // (when the path never reached the first contact's ball, the contact's own moment stands for it, as above)
-    const inner = 2 * this.R - CONTACT_NOISE_MM;
-    const otherLast_s = reachSpan_s(path, { x: a[0], y: a[1] }, reach, inner, st.t0_s)[1];
-    const firstLast_s = Number.isFinite(pathToFirst_s) ? reachSpan_s(path, { x: b[0], y: b[1] }, reach, inner, st.t0_s)[1] : reachedFirst_s;
+    // (two spans that overlap, or lie within a frame, cannot be ordered. 1375003 at 29.1 s: the slow cue ball passed
+    // ball 5 69 mm off its centre to meet ball 6 a frame before it touched 5; within reach of 5 0.05 s before 6, the
+    // 5 was taken without a word)
     const ordered = otherLast_s + frame_s <= reachedFirst_s || firstLast_s + frame_s <= reachedOther_s;
     return { other_s: reachedOther_s, first_s: reachedFirst_s, tied: unreached || (Number.isFinite(reachedOther_s) && !ordered) };
   }

@@ -3,12 +3,17 @@ import type { Track, TrackSample } from '../tracking/tracker.js';
 import { hypot2 } from '../hypot2.js';
 import { stepEntry } from '../step-entry.js';
 
-export function segmentDistance(a: TrackSample, b: TrackSample, p: { x: number; y: number }): number {
+/** The point of the straight step a → b nearest p: its share `u` of the step (0..1) and its distance from p. */
+function closestOnStep(a: TrackSample, b: TrackSample, p: { x: number; y: number }): { u: number; d_mm: number } {
   const dx = b.x_mm - a.x_mm;
   const dy = b.y_mm - a.y_mm;
   const L = dx * dx + dy * dy;
-  const s = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
-  return hypot2(p.x - (a.x_mm + s * dx), p.y - (a.y_mm + s * dy));
+  const u = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
+  return { u, d_mm: hypot2(p.x - (a.x_mm + u * dx), p.y - (a.y_mm + u * dy)) };
+}
+
+export function segmentDistance(a: TrackSample, b: TrackSample, p: { x: number; y: number }): number {
+  return closestOnStep(a, b, p).d_mm;
 }
 
 /** Speed over the last step a track was seen (the smoothed velocity lags a sudden change). */
@@ -71,10 +76,8 @@ export function reachSpan_s(t: Track, p: { x: number; y: number }, outer_mm: num
     if (d < best_mm && a.t_s >= from) { best_mm = d; best_s = a.t_s; }
     const b = h[i + 1];
     if (!b) continue;
-    const dx = b.x_mm - a.x_mm, dy = b.y_mm - a.y_mm, L = dx * dx + dy * dy;
-    const u = L > 0 ? Math.max(0, Math.min(1, ((p.x - a.x_mm) * dx + (p.y - a.y_mm) * dy) / L)) : 0;
-    const m = hypot2(p.x - (a.x_mm + u * dx), p.y - (a.y_mm + u * dy));
-    if (m < best_mm) { best_mm = m; best_s = a.t_s + u * (b.t_s - a.t_s); }
+    const { u, d_mm } = closestOnStep(a, b, p);
+    if (d_mm < best_mm) { best_mm = d_mm; best_s = a.t_s + u * (b.t_s - a.t_s); }
   }
   return [from, Math.max(from, best_s)];
 }
