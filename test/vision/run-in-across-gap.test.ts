@@ -19,7 +19,7 @@ function breakStroke(contactWith: number, lastBefore: XY_mm = [750, 54]): Stroke
   cueSamples.push({ t_s: 5 + 10 / FPS, x_mm: 851, y_mm: 75 });
   const before = new Map<number, XY_mm>([[CUE, from], [APEX, [887, 0]], [FIVE, [934, 21]], [SIX, [942, -32]], [1, [999, 55]], [2, [993, -60]]]);
   return {
-    cueTrack: CUE, struck: CUE, whileMoving: false, firstContactTrack: contactWith, cueSamples, cueContact: [851, 75],
+    cueTrack: CUE, struck: CUE, whileMoving: false, firstContactTrack: contactWith, cueSamples, cueAfter: [], cueContact: [851, 75],
     contacts: [{ cause: CUE, target: contactWith, t_s: 5 + 10 / FPS - 0.001 }, { cause: APEX, target: SIX, t_s: 5 + 10 / FPS }, { cause: FIVE, target: 1, t_s: 5 + 10 / FPS }],
     before, rollingAtStart: new Set<number>(), gone: [],
   } as unknown as Stroke;

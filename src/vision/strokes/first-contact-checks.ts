@@ -11,6 +11,7 @@ import { firstBallOnPath, type RestingBall } from './path-blocker.js';
 import { firstOnRunIn } from './tied-contact.js';
 import { hypot2 } from '../hypot2.js';
 import { joinedTo } from './touching.js';
+import { metByRunOut } from './run-out.js';
 
 /** How far beyond touching a ball the cue ball's sampled path may pass and still be taken to reach it (detection noise). */
 export const CONTACT_NOISE_MM = 10;
@@ -37,7 +38,7 @@ export function cueSamplesToContact(st: Stroke): Stroke['cueSamples'] {
   const seen = firstContactSeen(st);
   if (seen) return st.cueSamples.filter((s, i) => i === 0 || s.t_s <= seen.t_s);
   // (a contact met by the run in up to the first movers' start: the samples since are after it)
-  const until_s = st.firstContactOnRunIn ? st.firstMovers?.t_s : undefined;
+  const until_s = st.firstContactOnRunIn || st.firstContactOnRunOut ? st.firstMovers?.t_s : undefined;
   return until_s !== undefined ? st.cueSamples.filter((s, i) => i === 0 || s.t_s < until_s) : st.cueSamples;
 }
 
@@ -146,18 +147,33 @@ export function firstContactByRunInAcrossGap(st: Stroke, R_mm: number): void {
  * 570 mm short of the rack, ball 12 at its back "started" 0.12 s before the cue ball reached the apex, which it
  * was then seen touching.) Not held to the cue ball's pace: the first ball seen to start may have started early.
  * The ball met may be one never seen to move that stood touching one that did, in the cluster (movedOrTouching()).
+ * With no run in to go by, the ball its run out, carried back, left (run-out.ts), reached straight from where it
+ * was last seen before their start. A contact only assumed, the ball a stroke began with taken as met by a cue
+ * ball seen leaving late, is no contact seen.
  */
 export function firstGuessByRunIn(st: Stroke, R_mm: number): void {
-  const fc = st.firstContactTrack;
-  if (st.cueTrack === null || st.whileMoving || fc === null || !st.firstContactGuessed || !st.firstMovers || firstContactSeen(st)) return;
+  const fc = st.firstContactTrack, seen = firstContactSeen(st);
+  if (st.cueTrack === null || st.whileMoving || fc === null || !st.firstContactGuessed || !st.firstMovers || (seen && !seen.assumed)) return;
   const place = st.before.get(fc);
   if (!place) return;
-  const met = metOnRunIn(st, fc, place, st.firstMovers.t_s, R_mm, true);
-  if (!met) return;
-  st.firstContactOnRunIn = true;
+  const met = metOnRunIn(st, fc, place, st.firstMovers.t_s, R_mm, true) ?? metOnRunOut(st, R_mm);
+  if (!met || met.id === fc) return;
+  if ('onRunOut' in met) st.firstContactOnRunOut = true;
+  else st.firstContactOnRunIn = true;
   st.firstContactUnseen = met.id;
   st.firstContactTrack = met.id;
   st.cueContact = met.at;
+}
+
+/** The ball the cue ball's run out left (metByRunOut()), for a guess with the first movers' start to go by. */
+function metOnRunOut(st: Stroke, R_mm: number): { id: number; at: XY_mm; onRunOut: true } | null {
+  const fm = st.firstMovers!;
+  const path = [...st.cueSamples, ...st.cueAfter];
+  const last = path.filter((s) => s.t_s <= fm.t_s).at(-1);
+  if (!last) return null;
+  const balls: RestingBall[] = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id)).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
+  const met = metByRunOut([last.x_mm, last.y_mm], path.filter((s) => s.t_s > fm.t_s), balls, movedOrTouching(st, R_mm), 2 * R_mm + CONTACT_NOISE_MM, 2 * R_mm - PATH_OVERLAP_MM);
+  return met && { ...met, onRunOut: true };
 }
 
 /**

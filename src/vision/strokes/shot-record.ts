@@ -181,6 +181,8 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
     }
     if (st.firstContactGuessed) review.push({ what: 'firstContact', ...(firstContactId !== null && { ball: firstContactId }), confidence: 0.5, why: st.firstContactOnRunIn
       ? `the cue ball's first contact was not seen, and the first ball to move had no visible cause: ball ${firstContactId} is the first the cue ball's straight run in meets, carried on`
+      : st.firstContactOnRunOut
+        ? `the cue ball's first contact and its run in were not seen: ball ${firstContactId} is the first its run out, carried back, meets`
       : st.firstContactReached
         ? `the cue ball's first contact was not seen: ball ${firstContactId} is the first it came to touching distance of that left its place`
         : 'the cue ball\'s first contact was not seen: the first ball to move without a visible cause is taken' });

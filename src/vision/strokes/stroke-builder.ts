@@ -784,10 +784,10 @@ export class StrokeBuilder {
     return best;
   }
 
-  private contact(cause: Track, target: Track, t_s: number): void {
+  private contact(cause: Track, target: Track, t_s: number, assumed = false): void {
     const st = this.stroke!;
     if (st.contacts.some((c) => c.target === target.id && c.cause === cause.id)) return;
-    st.contacts.push({ cause: cause.id, target: target.id, t_s });
+    st.contacts.push({ cause: cause.id, target: target.id, t_s, ...(assumed && { assumed }) });
     if (st.cueTrack !== cause.id && st.cueTrack !== target.id) return;
     const cue = st.cueTrack === cause.id ? cause : target;
     const other = cue === cause ? target : cause;
@@ -883,7 +883,7 @@ export class StrokeBuilder {
     st.struckFrozen = false;
     st.t0_s = Math.min(st.t0_s, start_s);
     if (first && st.firstContactTrack === null) {
-      this.contact(t, first, st.t0_s);
+      this.contact(t, first, st.t0_s, true);
       st.firstContactGuessed = true;
       st.firstContactUnseen = first.id;
     }

@@ -12,6 +12,8 @@ export interface Contact {
   t_s: number;
   /** seen by the cue ball's turn at the target, not the target's own motion (path-turn.ts): it counts though the target stayed */
   byTurn?: boolean;
+  /** not seen: the ball a stroke began with, taken as met by a cue ball seen leaving its place only after it (StrokeBuilder.lateCueStart()) */
+  assumed?: boolean;
 }
 
 export interface Stroke {
@@ -57,6 +59,8 @@ export interface Stroke {
   firstContactGuessed: boolean;
   /** the guess is the ball the cue ball's straight run in meets first, not the first mover nearest the cue ball (see firstGuessByRunIn()) */
   firstContactOnRunIn?: boolean;
+  /** the guess is the ball the cue ball's run out, carried back, left, its run in unseen (see firstGuessByRunIn(), run-out.ts) */
+  firstContactOnRunOut?: boolean;
   /** the guess is the first ball whose place the cue ball's path reached and which was off it by the end, or fell (see creepContacts()) */
   firstContactReached?: boolean;
   /** a ball that started with no ball seen near it while the cue ball, seen all the way, was far from it (see seenFarFrom()) */

@@ -7,9 +7,10 @@ import type { XY_mm } from '../../protocol/records.js';
 import type { TrackSample } from '../tracking/tracker.js';
 import type { RestingBall } from './path-blocker.js';
 import { hypot2 } from '../hypot2.js';
+import { fitLine, type Line } from './fit-line.js';
 
 /** A sample further than this from the line fitted to the run in ends it (a cushion's bounce, a curve; mm). */
-const STRAIGHT_MM = 8;
+export const STRAIGHT_MM = 8;
 /** The run in needs this many samples and this length for its line to be trusted so far on. */
 const MIN_RUN_SAMPLES = 4;
 const MIN_RUN_MM = 100;
@@ -17,8 +18,6 @@ const MIN_RUN_MM = 100;
 const MAX_RUN_SAMPLES = 10;
 /** ... or, while it is shorter than MIN_RUN_MM, this many (a second of a slow ball's straight run). */
 const SLOW_RUN_SAMPLES = 30;
-
-interface Line { x: number; y: number; ux: number; uy: number; worst_mm: number }
 
 /**
  * The ball among `balls` (with where the cue ball's centre was as it touched it) that the straight run in of `samples` (the cue ball's, up to its contact) meets
@@ -53,21 +52,4 @@ export function firstOnRunIn(samples: readonly TrackSample[], balls: readonly Re
     if (!best || along < best.along_mm) best = { id: b.id, along_mm: along };
   }
   return best && { id: best.id, at: [x + best.along_mm * ux, y + best.along_mm * uy] };
-}
-
-/** The least-squares line through the samples (through their mean, along their main axis, pointing the way they go) and its worst residual. */
-function fitLine(s: readonly TrackSample[]): Line | null {
-  const n = s.length;
-  let mx = 0, my = 0;
-  for (const p of s) { mx += p.x_mm / n; my += p.y_mm / n; }
-  let sxx = 0, sxy = 0, syy = 0;
-  for (const p of s) { const dx = p.x_mm - mx, dy = p.y_mm - my; sxx += dx * dx; sxy += dx * dy; syy += dy * dy; }
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  let ux = Math.cos(angle), uy = Math.sin(angle);
-  const gx = s[n - 1]!.x_mm - s[0]!.x_mm, gy = s[n - 1]!.y_mm - s[0]!.y_mm;
-  if (hypot2(gx, gy) === 0) return null;
-  if (ux * gx + uy * gy < 0) { ux = -ux; uy = -uy; }
-  let worst = 0;
-  for (const p of s) worst = Math.max(worst, Math.abs((p.x_mm - mx) * uy - (p.y_mm - my) * ux));
-  return { x: mx, y: my, ux, uy, worst_mm: worst };
 }
