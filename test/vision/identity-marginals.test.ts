@@ -57,3 +57,17 @@ test('a name\'s confidence is its one-to-one marginal: a clearly read ball is no
   // (the rival formula used before gave 0.95 × (1 − 0.25) ≈ 0.71)
   assert.ok(names.get(1)!.confidence > 0.9, `ball 12: ${names.get(1)!.confidence}`);
 });
+
+test('two tracks each sure of one ball leave no one-to-one assignment: the rest keep their names\' confidence', () => {
+  // (1355009 at 14 s: after a break's exchange two tracks were both sure of ball 5, and every name on the table
+  // had 0% confidence for the rest of the game)
+  const sure = (j: number) => Array.from({ length: 4 }, (_, k) => (k === j ? 1 - 3e-5 : 1e-5));
+  assert.equal(oneToOneMarginals([sure(0), sure(1), sure(1), sure(3)]), null, 'no marginals to give');
+  const book = new IdentityBook();
+  for (const [track, id] of [[1, 1], [2, 2], [3, 2], [4, 4]] as const) book.seed(track, id, 30);
+  const names = book.resolve([1, 2, 3, 4], [1, 2, 3, 4]);
+  assert.ok(names.get(1)!.confidence > 0.99 && names.get(4)!.confidence > 0.99, JSON.stringify([...names]));
+  // the two that want ball 2: one named it, the other given ball 3, neither sure
+  assert.deepEqual([names.get(2)!.id, names.get(3)!.id].sort(), [2, 3]);
+  assert.ok(names.get(2)!.confidence <= 0.5 && names.get(3)!.confidence <= 0.5, JSON.stringify([...names]));
+});

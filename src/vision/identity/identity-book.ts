@@ -307,7 +307,9 @@ const MARGINAL_BUDGET = 2e5;
  * set of balls they use, then each ball j weighed by the assignments that leave it free. A track sure of a
  * ball that a vaguer track also half-wants keeps its certainty when the vaguer one has another ball left to
  * be; one whose rival has nowhere else to go loses it. Null when the tracks are too undecided to sum over
- * cheaply (many tracks each open to many balls).
+ * cheaply (many tracks each open to many balls), or when no one-to-one assignment of the balls above the floor
+ * fits (1355009 at 14 s: after a break's exchange two tracks were each sure of ball 5, and every ball on the
+ * table was named with 0% confidence for the rest of the game).
  */
 export function oneToOneMarginals(post: readonly (readonly number[])[]): number[][] | null {
   const n = post.length, m = post[0]?.length ?? 0;
@@ -362,9 +364,12 @@ export function oneToOneMarginals(post: readonly (readonly number[])[]): number[
     const row = new Array<number>(m).fill(0);
     for (const [j, w] of rows[i]!.cands) row[j] = w * (total - taken[j]!);
     const z = row.reduce((a, b) => a + b, 0) + rows[i]!.none * total;
+    // (no assignment of the balls above the floor fits: two tracks each sure of one ball, each other ball under
+    // the floor in their rows. Every name would get nothing; the caller's fallback weighs the rivals instead)
+    if (!(z > 0)) return null;
     // (the balls left out of the row take their share off what it is sure of)
     const keep = phantoms ? 1 : 1 - rows[i]!.left;
-    out.push(row.map((x) => (z > 0 ? (keep * x) / z : 0)));
+    out.push(row.map((x) => (keep * x) / z));
   }
   return out;
 }
