@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { RUSSIAN_12FT } from '../../src/table/geometry.js';
 import { frameFromRgb } from '../../src/vision/frame.js';
 import { calibrate } from '../../src/vision/calibration/calibrate.js';
-import { createBallDetector } from '../../src/vision/detection/detector.js';
+import { createBallDetector, looksLikePocketHole } from '../../src/vision/detection/detector.js';
 import { makeRng } from '../../src/sim/rng.js';
 import { randomCameraOverTable } from '../../src/sim/render/camera.js';
 import { randomLook } from '../../src/sim/render/look.js';
@@ -119,4 +119,20 @@ test('ball-sized shadows on the cloth are not found as balls', () => {
     }
     for (const b of scene.balls) assert.ok(dets.some((d) => Math.hypot(d.x_mm - b.pos_mm.x, d.y_mm - b.pos_mm.y) < 15), `seed ${seed}: ball ${b.id} not found`);
   }
+});
+
+// A pocket's hole is a dark ball-sized disc with no highlight. A red cue ball rolling in dim light is as dark and its
+// smeared highlight no brighter than the cloth, but it has a hue (the figures measured in development clip 1390202,
+// whose cue ball was dropped for its last 170 mm into the head-left corner, and of its pocket holes)
+test('near a pocket, a dark disc without a hue of its own is a hole; a dark red ball is not', () => {
+  const look = (L: number, maxL: number, colourFraction: number, a = 128, b = 128) => ({ lab: [L, a, b] as [number, number, number], maxL, colourFraction, chroma: 0, whiteness: 0, darkFraction: 0, oddColourFraction: 0 });
+  // (1390202's blue cloth, and the pool table's green of padova-8ball's broadcast view)
+  const blue: [number, number, number] = [101, 118, 96], green: [number, number, number] = [177, 75, 145];
+  for (const [L, maxL] of [[1, 13], [1, 11], [2, 21]]) assert.equal(looksLikePocketHole(look(L, maxL, 0), blue), true, `a hole of L ${L}, brightest ${maxL}`);
+  for (const [L, maxL, col] of [[43, 96, 0.98], [41, 80, 0.99]]) assert.equal(looksLikePocketHole(look(L, maxL, col, 165, 150), blue), false, `a red ball of L ${L}, brightest ${maxL}`);
+  // a far corner pocket seen 8 px across, the green cloth's colour bled into it
+  assert.equal(looksLikePocketHole(look(67, 86, 1, 99, 142), green), true);
+  // a black ball's highlight, a ball as light as the cloth: no hole
+  assert.equal(looksLikePocketHole(look(20, 230, 0), blue), false);
+  assert.equal(looksLikePocketHole(look(60, 90, 0), blue), false);
 });

@@ -13,7 +13,7 @@ import { detectorGeometry } from './geometry.js';
 import type { DetectorGeometry } from './geometry.js';
 import { castVotes, clothMeanMap, createVoteScratch } from './votes.js';
 import { refineCircle, WHOLE_SHARE } from './refine.js';
-import { discAppearance, surroundL } from './appearance.js';
+import { discAppearance, surroundL, type Appearance } from './appearance.js';
 import { MotionGate, type HeldDisc, type PixelBox } from './motion-gate.js';
 import { findBlobs, type Blobs } from './blobs.js';
 import { dropOccluderParts, occluderBoxes } from './occluders.js';
@@ -70,7 +70,6 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   let blobs: Blobs | null = null;
   const R_mm = profile.table.ball_mm / 2;
   let clothMean: Float32Array | null = null;
-  const clothL = profile.clothLab[0];
   const mouths = POCKET_IDS.map((id) => pocketMouth(profile.table, id));
   const inMiddleMouth = (x: number, y: number) => Math.abs(x) < profile.table.middlePocket_mm / 2 - 0.6 * R_mm && Math.abs(y) <= profile.table.width_mm / 2 + 0.6 * R_mm;
   const nearPocket = (x: number, y: number) => mouths.some((m) => hypot2(m.x - x, m.y - y) < 2.5 * profile.table.ball_mm);
@@ -158,8 +157,7 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
       // a radius past the cushion's line (ball 3 at 17 mm past it was lost there and taken as pocketed)
       if (!onSurface(profile, mm.x, mm.y, 0.25 * R_mm) && !inMiddleMouth(mm.x, mm.y)) continue;
       const look = discAppearance(img, fit.cx, fit.cy, fit.r, refAB);
-      // a pocket's hole is round and ball-sized too, but dark through and through: no highlight
-      if (nearPocket(mm.x, mm.y) && look.lab[0] < 0.45 * clothL && look.maxL < 1.1 * clothL) continue;
+      if (nearPocket(mm.x, mm.y) && looksLikePocketHole(look, profile.clothLab)) continue;
       // a rolling ball's shadow is round and ball-sized as well (965003: two dozen frames of "balls" that
       // stole tracks): most of its disc passes for cloth and it is darker than the cloth around it. No ball
       // in the development clips (728,000 detections) was under 35% not cloth-like; a ball as dark as the
@@ -209,6 +207,23 @@ export function createBallDetector(profile: CalibrationProfile, opts: DetectorOp
   };
   return { geometry: geo, detect, lastTimings_ms: timings, lastOccluded: occluded };
 }
+
+/**
+ * A pocket's hole is round and ball-sized too (near a pocket, see `nearPocket`), but dark through and through: no
+ * highlight brighter than the cloth (`clothLab`, OpenCV's 8-bit Lab), and no hue of its own — black, or, seen small
+ * and far off, the cloth's colour bleeding into it (a pool table's far corner in `padova-8ball`, 8 px across). A
+ * red cue ball rolling in dim light is as dark and its smeared highlight no brighter than the cloth, but it is
+ * coloured unlike the cloth: 1390202's (L 43, brightest 96 on blue cloth of L 101, 98% coloured) was dropped for its
+ * last 170 mm into a corner, and its fall never seen.
+ */
+export function looksLikePocketHole(look: Appearance, clothLab: readonly [number, number, number]): boolean {
+  if (look.lab[0] >= 0.45 * clothLab[0] || look.maxL >= 1.1 * clothLab[0]) return false;
+  const ownHue = look.colourFraction >= 0.5 && hypot2(look.lab[1] - clothLab[1], look.lab[2] - clothLab[2]) > HUE_UNLIKE_CLOTH;
+  return !ownHue;
+}
+
+/** Lab (a, b) distance from the cloth's beyond which a coloured disc has a hue of its own (a red ball on blue cloth: 70). */
+const HUE_UNLIKE_CLOTH = 40;
 
 /** A circle fit whose outline is crossed on this share of its rays or more is seen all round (refine.ts's `seenRound`). */
 const SEEN_ALL_ROUND = 0.9;
