@@ -102,6 +102,8 @@ export interface FallRecord {
   ball: ObjectBall;
   pocket: PocketId;
   cause: FallCause;
+  /** what the producer is unsure of about the fall (its ball's name): the stroke it is counted on is contested */
+  review?: ReviewFlag[];
 }
 
 export interface FoulRecord {

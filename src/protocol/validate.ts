@@ -305,6 +305,8 @@ function parseFall(o: Obj): FallRecord {
   const f: FallRecord = { type: 'fall', ball: objectBall(o.ball, 'ball'), pocket: pocket(o.pocket, 'pocket'), cause };
   const t = num(o, 't');
   if (t !== undefined) f.t = t;
+  const review = array(o, 'review');
+  if (review) f.review = review.map((r, i) => parseReview(r, `review[${i}]`));
   return f;
 }
 

@@ -69,11 +69,14 @@ export function addRecord(log: GameLog, n: Numbered<Exclude<TableRecord, GameRec
       if (r.cause === 'shake') {
         if (log.shots.length === 0) throw new ProtocolError(n.line, 'cause', 'a ball can only hang in a jaw after a stroke');
         log.entries.push(n as Entry);
+        // (a shaken ball is put back, but a doubt about which one contests the stroke it hung after)
+        if (r.review?.length) annotationsOf(log, strokeNamed(log, n.line, undefined, 'fall')).fallReview.push(...r.review);
       } else {
         const stroke = strokeNamed(log, n.line, undefined, 'fall');
         const a = annotationsOf(log, stroke);
         if (r.cause === 'self') a.lateFalls.push({ ball: r.ball, pocket: r.pocket, line: n.line });
         else a.voidingFall = { ball: r.ball, line: n.line };
+        if (r.review) a.fallReview.push(...r.review);
       }
       return;
     case 'foul':
@@ -184,7 +187,9 @@ export function foldGame(log: GameLog): GameState {
       }
       case 'shot': {
         const shot = effectiveShot(log, stroke);
-        const v = judgeStroke(s, shot, stroke, e.line, log.annotations.get(stroke) ?? noAnnotations());
+        const ann = log.annotations.get(stroke) ?? noAnnotations();
+        // (a person's correction of the stroke settles the doubts of the falls counted on it too)
+        const v = judgeStroke(s, shot, stroke, e.line, log.corrections.has(stroke) ? { ...ann, fallReview: [] } : ann);
         s.strokes.push(v);
         if (v.status === 'judged') settleEnd(s, v);
         break;

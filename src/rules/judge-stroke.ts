@@ -15,9 +15,11 @@ export interface StrokeAnnotations {
   lateFalls: { ball: number; pocket: PocketId; line: number }[];
   /** R8.3: a hanging ball fell during this stroke, independently of it */
   voidingFall: { ball: number; line: number } | null;
+  /** what the producer of a fall counted on this stroke (or, shaken, after it) was unsure of: the stroke is contested */
+  fallReview: ReviewFlag[];
 }
 
-export const noAnnotations = (): StrokeAnnotations => ({ fouls: [], nocount: [], lateFalls: [], voidingFall: null });
+export const noAnnotations = (): StrokeAnnotations => ({ fouls: [], nocount: [], lateFalls: [], voidingFall: null, fallReview: [] });
 
 export const PENALTY_POINTS = 5;
 
@@ -59,7 +61,7 @@ export function judgeStroke(s: GameState, shot: ShotRecord, n: number, line: num
   const strikerIdx = s.toPlay;
   const striker = players[strikerIdx]!;
   const call = s.call;
-  const review: ReviewFlag[] = [...shot.review];
+  const review: ReviewFlag[] = [...shot.review, ...ann.fallReview];
   for (const b of s.pendingMoved) review.push({ what: 'moved', ball: b, why: 'moved at rest before the stroke by an unknown hand (R9.5 or F6)' });
 
   // Every ball the stroke says moved off the cloth must have been on it.

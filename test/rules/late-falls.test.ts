@@ -62,3 +62,16 @@ test('R8.4 a ball that drops from the jaw before it has rested 5 s is part of th
   assert.equal(asFall.toPlay, asPot.toPlay);
   assert.deepEqual(asFall.onTable, asPot.onTable);
 });
+
+test('R8.1 a fall whose ball the camera was unsure of counts as given and contests its stroke, until a person corrects the stroke', () => {
+  const doubt = [{ what: 'pocketed', ball: 7, confidence: 0.84, why: 'ball 7 fell from the jaw, named with 84% confidence' }];
+  const recs = [...opened, call(7, 'FR'), shot(7), { type: 'fall', ball: 7, pocket: 'FR', cause: 'self', review: doubt }];
+  const s = play(recs);
+  assert.deepEqual(last(s).counted, [{ ball: 7, pocket: 'FR', points: 7 }]);
+  assert.deepEqual(s.contested, [2]);
+  assert.equal(last(s).review.at(-1)!.why, doubt[0]!.why);
+  // (a shaken ball's doubt contests the stroke it hung after)
+  assert.deepEqual(play([...opened, call(8, 'FL'), shot(8, { pocketed: [pot(8, 'FL')] }), { type: 'fall', ball: 7, pocket: 'FR', cause: 'shake', review: doubt }]).contested, [2]);
+  assert.deepEqual(play([...recs, { type: 'correct', shot: 2, with: { firstContact: 7 } }]).contested, []);
+  assert.deepEqual(play([...opened, call(7, 'FR'), shot(7), { type: 'fall', ball: 7, pocket: 'FR', cause: 'self' }]).contested, []);
+});

@@ -55,6 +55,7 @@ test('bad fields of every record type name the field', () => {
   rejects([game(), shot(4, { offTable: ['cue'], pocketed: [pot('cue', 'HL')] })], /both pocketed and off the table/);
   rejects([game(), miss(), { type: 'moved', balls: [], by: 'striker' }], /balls: is required/);
   rejects([game(), miss(), { type: 'fall', ball: 7, pocket: 'FR', cause: 'wind' }], /cause: "wind"/);
+  rejects([game(), miss(), { type: 'fall', ball: 7, pocket: 'FR', cause: 'self', review: [{ what: 'vibes' }] }], /review\[0\]\.what/);
   rejects([game(), miss(), { type: 'foul', code: 'F11' }], /code: "F11"/);
   rejects([game(), miss(), { type: 'nocount', ball: 7 }], /line 3: ball: ball 7 was not pocketed on stroke 1/);
   rejects([game(), miss(), { type: 'correct', shot: 1, with: { pocketed: [{ ball: 'x', pocket: 'HL' }] } }], /with\.pocketed\[0\]\.ball/);

@@ -1493,8 +1493,12 @@ export class StrokeBuilder {
    */
   private fall(t: Track, cause: FallRecord['cause'], naming?: Naming | null): FallRecord | null {
     const n = naming === undefined ? this.fallNaming(t) : naming;
-    if (!n || n.id === 'cue' || !t.pocket || n.confidence < this.o.minConfidence) return null;
-    return { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
+    if (!n || n.id === 'cue' || !t.pocket) return null;
+    const f: FallRecord = { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
+    // a fall whose ball is not surely named is told with its doubt, as a stroke's pocketing is (it was dropped:
+    // 1391302's ball 4, named with 84%, hung in the jaw and fell, and the score never had it)
+    if (n.confidence < this.o.minConfidence) f.review = [{ what: 'pocketed', ball: n.id, confidence: round2(n.confidence), why: `ball ${n.id} fell from the jaw, named with ${Math.round(100 * n.confidence)}% confidence` }];
+    return f;
   }
 }
 
