@@ -151,6 +151,8 @@ const SETTLED_mm = 12;
 const SETTLED_SAMPLES = 4;
 /** Samples of the cue ball kept after its first contact: two give the direction it went off in. */
 const CUE_AFTER_SAMPLES = 3;
+/** A late fall is told (flagged under the stroke records' sure name) only for a name at least this likely. */
+const FALL_NAME_FLOOR = 0.5;
 
 export class StrokeBuilder {
   private readonly o: StrokeBuilderOptions;
@@ -1493,7 +1495,9 @@ export class StrokeBuilder {
    */
   private fall(t: Track, cause: FallRecord['cause'], naming?: Naming | null): FallRecord | null {
     const n = naming === undefined ? this.fallNaming(t) : naming;
-    if (!n || n.id === 'cue' || !t.pocket) return null;
+    // (a name less likely than not is no ball: a corner's dark hole beside a jaw ball, found as a "ball" now and
+    // then and named by elimination at 6%, had "fallen" four times in one development game)
+    if (!n || n.id === 'cue' || !t.pocket || n.confidence < FALL_NAME_FLOOR) return null;
     const f: FallRecord = { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
     // a fall whose ball is not surely named is told with its doubt, as a stroke's pocketing is (it was dropped:
     // 1391302's ball 4, named with 84%, hung in the jaw and fell, and the score never had it)
