@@ -1488,19 +1488,18 @@ export class StrokeBuilder {
   }
 
   /**
-   * A jaw ball that dropped later. Without a sure name for it (or a pocket) no record is made rather than
-   * a guess: the rules still have the ball on the table, and the live referee flags the next stroke whose
-   * `before` lacks it. (A `fall` has no review flag, and a pocket's round dark hole beside a ball resting
-   * in the jaws, found as a "ball" now and then, was named by elimination at 6% and "fell" three times.)
+   * A jaw ball that dropped later, flagged (`review`, an extra field the rules engine adds to the stroke the fall
+   * is counted on) when its name is not sure. Without a name at least as likely as not (or a pocket) no record is
+   * made rather than a guess: the rules still have the ball on the table, and the live referee flags the next
+   * stroke whose `before` lacks it.
    */
   private fall(t: Track, cause: FallRecord['cause'], naming?: Naming | null): FallRecord | null {
     const n = naming === undefined ? this.fallNaming(t) : naming;
     // (a name less likely than not is no ball: a corner's dark hole beside a jaw ball, found as a "ball" now and
-    // then and named by elimination at 6%, had "fallen" four times in one development game)
+    // then and named by elimination at 6%, had "fallen" four times in one development game; a name under the sure
+    // one was dropped too until 1391302's ball 4, named with 84%, hung in the jaw, fell, and never scored)
     if (!n || n.id === 'cue' || !t.pocket || n.confidence < FALL_NAME_FLOOR) return null;
     const f: FallRecord = { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
-    // a fall whose ball is not surely named is told with its doubt, as a stroke's pocketing is (it was dropped:
-    // 1391302's ball 4, named with 84%, hung in the jaw and fell, and the score never had it)
     if (n.confidence < this.o.minConfidence) f.review = [{ what: 'pocketed', ball: n.id, confidence: round2(n.confidence), why: `ball ${n.id} fell from the jaw, named with ${Math.round(100 * n.confidence)}% confidence` }];
     return f;
   }
