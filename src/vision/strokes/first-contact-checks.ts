@@ -156,24 +156,24 @@ export function firstGuessByRunIn(st: Stroke, R_mm: number): void {
   if (st.cueTrack === null || st.whileMoving || fc === null || !st.firstContactGuessed || !st.firstMovers || (seen && !seen.assumed)) return;
   const place = st.before.get(fc);
   if (!place) return;
-  const met = metOnRunIn(st, fc, place, st.firstMovers.t_s, R_mm, true) ?? metOnRunOut(st, R_mm);
+  const onRunIn = metOnRunIn(st, fc, place, st.firstMovers.t_s, R_mm, true);
+  const met = onRunIn ?? metOnRunOut(st, R_mm);
   if (!met || met.id === fc) return;
-  if ('onRunOut' in met) st.firstContactOnRunOut = true;
-  else st.firstContactOnRunIn = true;
+  if (onRunIn) st.firstContactOnRunIn = true;
+  else st.firstContactOnRunOut = true;
   st.firstContactUnseen = met.id;
   st.firstContactTrack = met.id;
   st.cueContact = met.at;
 }
 
 /** The ball the cue ball's run out left (metByRunOut()), for a guess with the first movers' start to go by. */
-function metOnRunOut(st: Stroke, R_mm: number): { id: number; at: XY_mm; onRunOut: true } | null {
+function metOnRunOut(st: Stroke, R_mm: number): { id: number; at: XY_mm } | null {
   const fm = st.firstMovers!;
   const path = [...st.cueSamples, ...st.cueAfter];
   const last = path.filter((s) => s.t_s <= fm.t_s).at(-1);
   if (!last) return null;
   const balls: RestingBall[] = [...st.before].filter(([id]) => id !== st.cueTrack && id !== st.struck && !st.rollingAtStart.has(id)).map(([id, [x, y]]) => ({ id, x_mm: x, y_mm: y }));
-  const met = metByRunOut([last.x_mm, last.y_mm], path.filter((s) => s.t_s > fm.t_s), balls, movedOrTouching(st, R_mm), 2 * R_mm + CONTACT_NOISE_MM, 2 * R_mm - PATH_OVERLAP_MM);
-  return met && { ...met, onRunOut: true };
+  return metByRunOut([last.x_mm, last.y_mm], path.filter((s) => s.t_s > fm.t_s), balls, movedOrTouching(st, R_mm), 2 * R_mm + CONTACT_NOISE_MM, 2 * R_mm - PATH_OVERLAP_MM);
 }
 
 /**
