@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ObservationAnalyzer } from '../../src/vision/analyze-observations.js';
 import { Tracker, type Track } from '../../src/vision/tracking/tracker.js';
-import { surplusLost } from '../../src/vision/tracking/reunion.js';
+import { reunions, surplusLost } from '../../src/vision/tracking/reunion.js';
 import { shotRecord } from '../../src/vision/strokes/shot-record.js';
 import type { Stroke } from '../../src/vision/strokes/stroke-state.js';
 import { StruckMotion } from '../../src/vision/strokes/struck-motion.js';
@@ -1622,4 +1622,15 @@ test('a ball resting against a cushion, covered by a hand nobody boxed, does not
   assert.ok(Math.hypot(t.x_mm - one.x, t.y_mm - one.y) < 1, `ball 1's track stays at its place (${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)})`);
   tr.update(at(i++, [det(one), ...far.map((f) => det(f))]));
   assert.equal(t.state, 'visible');
+});
+
+test('a lost ball is found again only in a new track seen whole often enough for its look to be known', () => {
+  // (development game 1395001 at 93 s: ball 9, hidden by a player leaning in, was lost; a dark "ball" on the sleeve
+  // 118 mm off, seen whole once, rested there over a second and was taken for it: a false `moved` record)
+  const lost = track(9, { state: 'missing', lastSeen_s: 93, x_mm: 1217, y_mm: 249, lookN: 400, look: 0.05 });
+  const sleeve = track(98, { born_s: 93.2, lastSeen_s: 94.5, x_mm: 1206, y_mm: 367, wholeSeen: 1, lookN: 1, look: 0.3 });
+  assert.deepEqual(reunions([lost, sleeve], 94.5), []);
+  // the ball itself, come out from under the arm and seen whole for a fifth of a second
+  const ball = track(104, { born_s: 95.3, lastSeen_s: 95.5, x_mm: 1217, y_mm: 248, wholeSeen: 6, lookN: 6, look: 0.04 });
+  assert.deepEqual(reunions([lost, sleeve, ball], 95.5).map((p) => [p.lost.id, p.found.id]), [[9, 104]]);
 });

@@ -8,7 +8,7 @@
 // Without this the lost track kept its name for the rest of the game, the new one was named by
 // elimination with no confidence, and every later stroke it played in was misnamed (a cue ball lost
 // once, struck hard, made the next five strokes "struck 12").
-import { arrivedSince, cueLooking, type Track } from './tracker.js';
+import { arrivedSince, cueLooking, lookKnown, type Track } from './tracker.js';
 
 export interface ReunionOptions {
   /** a track lost for less than this, s, may still be found where it was */
@@ -21,7 +21,9 @@ export const REUNION: ReunionOptions = { lostFor_s: 1 };
 export function reunions(tracks: readonly Track[], t_s: number, o: ReunionOptions = REUNION): { lost: Track; found: Track }[] {
   const lost = tracks.filter((t) => t.confirmed && t.state === 'missing' && t_s - t.lastSeen_s > o.lostFor_s);
   if (!lost.length) return [];
-  const found = tracks.filter((t) => t.confirmed && t.state === 'visible' && lost.some((l) => arrivedSince(t, l.lastSeen_s)));
+  // (and seen whole often enough for its look to be known: a "ball" on the sleeve of the arm that hid a resting
+  // ball, dark and seen whole once, was taken for it found again 118 mm off — 1395001 at 93 s, a false `moved`)
+  const found = tracks.filter((t) => t.confirmed && t.state === 'visible' && lookKnown(t) && lost.some((l) => arrivedSince(t, l.lastSeen_s)));
   // a cue ball lost is not an object ball found: when both looks are known they must agree
   const fits = (l: Track, f: Track) => {
     const a = cueLooking(l), b = cueLooking(f);
