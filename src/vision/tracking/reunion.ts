@@ -24,10 +24,10 @@ export function reunions(tracks: readonly Track[], t_s: number, o: ReunionOption
   // (and seen whole often enough for its look to be known: a "ball" on the sleeve of the arm that hid a resting
   // ball, dark and seen whole once, was taken for it found again 118 mm off — 1395001 at 93 s, a false `moved`)
   const found = tracks.filter((t) => t.confirmed && t.state === 'visible' && lookKnown(t) && lost.some((l) => arrivedSince(t, l.lastSeen_s)));
-  // a cue ball lost is not an object ball found: when both looks are known they must agree
+  // a cue ball lost is not an object ball found: when the lost one's look is known too they must agree
   const fits = (l: Track, f: Track) => {
-    const a = cueLooking(l), b = cueLooking(f);
-    return arrivedSince(f, l.lastSeen_s) && (a === undefined || b === undefined || a === b);
+    const a = cueLooking(l);
+    return arrivedSince(f, l.lastSeen_s) && (a === undefined || a === cueLooking(f));
   };
   const out: { lost: Track; found: Track }[] = [];
   for (const l of lost) {
