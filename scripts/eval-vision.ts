@@ -21,9 +21,9 @@
 // (`--per 2 --games 8`, session 48), 1310000 (`--per 2 --games 8`, session 49), 1320000 (`--per 2 --games 8`, session 50),
 // 1330000 (`--per 2 --games 8`) and 1340000 (`--per 12 --games 0 --only moved-by-hand`, session 51), 1350000
 // (`--per 0 --games 12`) and 1360000 (`--per 0 --games 8`, session 52), 1370000 (`--per 0 --games 12`, session 53),
-// 1390000 (`--per 3 --games 6`, session 54), and 1100000 and 1380000 for calibration's first strokes
-// (scripts/sweep-calibration.ts) (all looked at, stroke by stroke, while developing; a new set should start at
-// 1400000). The
+// 1390000 (`--per 3 --games 6`) and 1400000 (`--per 8 --games 0 --only moved-by-hand`, session 54), and 1100000 and
+// 1380000 for calibration's first strokes (scripts/sweep-calibration.ts) (all looked at, stroke by stroke, while
+// developing; a new set should start at 1410000). The
 // evaluation set is from 900000 (`--per 6 --games 18 --seed-base 900000`), made in sessions 5 and 6 and
 // read only as totals (and, since session 40, its per-scenario totals, to choose what to render next).
 // At 1920×1080 by default: numbers are read on full-resolution crops (at 720p a numeral is 7 px).
