@@ -48,6 +48,11 @@ function vanishedFromRest(st: Stroke, t: Track): boolean {
   return hypot2(t.x_mm - b[0], t.y_mm - b[1]) < STILL_AT_REST_MM;
 }
 
+/** The review flag of a name under the sure confidence, for `what` the name decides (a pocketing, a first contact …). */
+export function nameDoubt(n: Naming, what: ReviewFlag['what']): ReviewFlag {
+  return { what, ball: n.id, confidence: round2(n.confidence), why: `ball ${n.id} named with ${Math.round(n.confidence * 100)}% confidence` };
+}
+
 export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotContext): ShotRecord {
     const review: ReviewFlag[] = [];
     const name = (id: number, what: ReviewFlag['what']): BallId => {
@@ -56,9 +61,7 @@ export function shotRecord(st: Stroke, t_s: number, truncated: boolean, c: ShotC
         review.push({ what: 'identity', why: `track ${id} could not be named`, confidence: 0 });
         return 'cue';
       }
-      if (n.confidence < c.minConfidence) {
-        review.push({ what: what === 'identity' ? 'identity' : what, ball: n.id, confidence: round2(n.confidence), why: `ball ${n.id} named with ${Math.round(n.confidence * 100)}% confidence` });
-      }
+      if (n.confidence < c.minConfidence) review.push(nameDoubt(n, what));
       return n.id;
     };
     const fc = st.firstContactTrack;

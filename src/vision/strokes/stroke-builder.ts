@@ -10,7 +10,7 @@ import { BACK_OUT_S, cueLooking, type Track, type Tracker, type TrackSample } fr
 import { inBoxes } from '../observation.js';
 import type { Stroke } from './stroke-state.js';
 import { firstContactAmongFirstMovers, withMover } from './first-movers.js';
-import { round2, shotRecord } from './shot-record.js';
+import { nameDoubt, round2, shotRecord } from './shot-record.js';
 import { firstWithin_s, frameInterval_s, keptAway, lastStep_mm, leftAndCameBack, nearestSample, reachSpan_s, segmentDistance } from './track-steps.js';
 import { collidedBetweenFrames } from './collision-between-frames.js';
 import { chainTo, joinedTo, pathTo } from './touching.js';
@@ -1500,7 +1500,7 @@ export class StrokeBuilder {
     // one was dropped too until 1391302's ball 4, named with 84%, hung in the jaw, fell, and never scored)
     if (!n || n.id === 'cue' || !t.pocket || n.confidence < FALL_NAME_FLOOR) return null;
     const f: FallRecord = { type: 'fall', t: round2(t.gone_s ?? t.lastSeen_s), ball: n.id, pocket: t.pocket, cause };
-    if (n.confidence < this.o.minConfidence) f.review = [{ what: 'pocketed', ball: n.id, confidence: round2(n.confidence), why: `ball ${n.id} fell from the jaw, named with ${Math.round(100 * n.confidence)}% confidence` }];
+    if (n.confidence < this.o.minConfidence) f.review = [nameDoubt(n, 'pocketed')];
     return f;
   }
 }
