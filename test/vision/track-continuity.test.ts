@@ -463,18 +463,22 @@ test('a ball struck away from the cue does not leap back onto the cue and hand b
   assert.ok(Math.hypot(t.x_mm - (x - 60), t.y_mm - (y - 18)) < R, `the cue ball's track follows it (at ${t.x_mm.toFixed(0)}, ${t.y_mm.toFixed(0)}; ${t.state})`);
 });
 
+/** A tracker after a second (30 frames) of the cue ball resting with `beside` and the far balls; the cue ball's track, and the others' detections. */
+function restingBeside(cue: Ball, beside: Ball): { tr: Tracker; id: number; others: () => BallDetection[] } {
+  const tr = new Tracker(RUSSIAN_12FT);
+  const others = () => [det(beside), ...far.map((f) => det(f))];
+  for (let i = 0; i < 30; i++) tr.update(at(i, [det(cue), ...others()]));
+  return { tr, id: tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id, others };
+}
+
 test('a ball rolling on, unfound for a frame, does not leap back further than it came onto a fingertip with nothing ahead to turn it (no arm boxed)', () => {
   // 1365001 at 17.7 s: the cue ball struck at 4.5 m/s, its first step 103 mm, unfound the next frame; a fingertip of
   // the bridge hand, as odd in colour as the cue ball, showed 280 mm behind it with no arm boxed over it, and ball 8
   // stood beside the path, not on it. The track took the fingertip, rested there, was "pocketed" in the corner as
   // the hand drew away, and the stroke was cut in two
-  const tr = new Tracker(RUSSIAN_12FT);
   const cue: Ball = { id: 'cue', x: 1626, y: -699 };
-  const beside: Ball = { id: 8, x: 1495, y: -674 };
-  const others = () => [det(beside), ...far.map((f) => det(f))];
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(cue), ...others()]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  const { tr, id, others } = restingBeside(cue, { id: 8, x: 1495, y: -674 });
+  let i = 30;
   const fingertip: BallDetection = { x_mm: 1733, y_mm: -842, conf: 0.5, cueLike: 1, partial: true };
   tr.update(at(i++, [det({ id: 'cue', x: 1560, y: -620 }, { partial: true, conf: 0.67, cueLike: 0.05 }), ...others()]));
   tr.update(at(i++, [fingertip, ...others()]));
@@ -490,13 +494,9 @@ test('a ball rolling fast, unfound for frames, does not turn aside onto a "ball"
   // 1375006 at 5.3 s: the cue ball crossing the table at 2.9 m/s, unfound for two frames, took a shade beside the
   // rack 180 mm back and aside (found in part now and then), and sat there named the cue ball for 2.4 s while the
   // ball rolled on; its stroke was cut in two when it was found again
-  const tr = new Tracker(RUSSIAN_12FT);
   const cue: Ball = { id: 'cue', x: 1160, y: -802 };
-  const beside: Ball = { id: 12, x: 1136, y: -14 };
-  const others = () => [det(beside), ...far.map((f) => det(f))];
-  let i = 0;
-  for (; i < 30; i++) tr.update(at(i, [det(cue), ...others()]));
-  const id = tr.live().find((t) => Math.hypot(t.x_mm - cue.x, t.y_mm - cue.y) < R)!.id;
+  const { tr, id, others } = restingBeside(cue, { id: 12, x: 1136, y: -14 });
+  let i = 30;
   const run = (k: number): Ball => ({ id: 'cue', x: 1160 + 27 * k, y: -802 + 96 * k });
   for (let k = 1; k <= 8; k++) tr.update(at(i++, [det(run(k)), ...others()]));
   const shade: BallDetection = { x_mm: 1202, y_mm: -29, conf: 0.65, cueLike: 0.05, partial: true };

@@ -379,6 +379,7 @@ const STRIKE_MM_S = 1500;
 const BOUNCE_SLACK_MM = 20;
 /** A ball seen moving turns by more than this (degrees) only off a cushion or a ball. */
 const TURN_DEG = 60;
+const COS_TURN = Math.cos((TURN_DEG * Math.PI) / 180);
 /** Two balls' centres are two radii apart at the least; closer than this many radii, one of the two is no ball (fits err by a few mm). */
 const OVERLAP_RADII = 1.5;
 /** A lost ball's gate widens for this long (s), as far as a ball nudged or rolling slowly goes. */
@@ -1022,7 +1023,7 @@ export class Tracker {
     const sx = q.x_mm - p.x_mm, sy = q.y_mm - p.y_mm, step = hypot2(sx, sy);
     if (step < this.R) return false;
     const along = ((d.x_mm - t.x_mm) * sx + (d.y_mm - t.y_mm) * sy) / step;
-    if (along > Math.cos((TURN_DEG * Math.PI) / 180) * dist) return false;
+    if (along > COS_TURN * dist) return false;
     const ux = sx / step, uy = sy / step, reach = dist + 2 * this.R;
     // a cushion: the way ahead comes within a radius (and the slack) of a nose
     for (let s = 0; s <= reach; s += this.R) {
