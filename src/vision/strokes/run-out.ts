@@ -3,7 +3,7 @@
 // something, both ways: the cue ball left the contact in a straight line, so that line carried back reaches
 // the contact, and it came to the contact in a straight line from where it was last seen. 1365007's break:
 // the cue ball was unseen from the strike until just past the apex; its first three samples, carried back,
-// passed 70 mm from the apex's centre (touching it) and near no other ball, and a back corner, the first ball
+// passed 73 mm from the apex's centre (within touching reach, 78 mm) and 118 mm or more from any other ball, and a back corner, the first ball
 // seen to start, had been taken.
 import type { XY_mm } from '../../protocol/records.js';
 import type { TrackSample } from '../tracking/tracker.js';
